@@ -1,0 +1,32 @@
+// One error type for the domain; `code` is what clients see in GraphQL extensions.code.
+export const DOMAIN_ERROR_CODES = [
+  'MATCH_ALREADY_SCHEDULED',
+  'MATCH_NOT_SCHEDULED',
+  'INVALID_MATCH_SETUP',
+  'NOT_A_PLAYER_OF_MATCH',
+  'BREAK_ORDER_ALREADY_DECIDED',
+  'NO_GAME_IN_PROGRESS',
+  'MATCH_OVER',
+  'CHOICE_PENDING',
+  'NO_CHOICE_PENDING',
+  'OPTION_NOT_OFFERED',
+  'WRONG_PLAYER',
+  'NO_BALL_IN_HAND',
+  'ILLEGAL_PLACEMENT',
+  'BALL_NOT_ON_TABLE',
+  'INVALID_SHOT_FACTS',
+  'INVALID_CALL',
+  'UNSUPPORTED_RULES',
+] as const;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly rule?: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

@@ -1,0 +1,163 @@
+import type {
+  BallInHand,
+  BreakOrderMethod,
+  BreakOrderRule,
+  Discipline,
+  PlacementZone,
+  RuleProfileId,
+} from '../table/vocabulary';
+import type { ChoiceKind, GameEndReason, OptionKind, RuleId, Ruling } from '../rules/ruling';
+import type { ShotCall, ShotFacts } from './shot-facts';
+
+// Every fact the ledger stores, past tense. Each type carries a schema version so that a
+// later shape can be upcast on read; nothing stored is ever rewritten.
+
+export interface PlayerRef {
+  id: string;
+  name: string;
+}
+
+export interface MatchScheduled {
+  type: 'MatchScheduled';
+  version: 1;
+  data: {
+    matchId: string;
+    discipline: Discipline;
+    ruleProfile: RuleProfileId;
+    raceTo: number;
+    players: [PlayerRef, PlayerRef];
+    breakOrder: BreakOrderRule;
+    refereePresent: boolean;
+    competition: string | null;
+  };
+}
+
+// G1.6–1.7: the coin toss or lag winner; their choice to break or cede follows as OptionChosen (A12).
+export interface BreakOrderDecided {
+  type: 'BreakOrderDecided';
+  version: 1;
+  data: { method: BreakOrderMethod; winner: string; rule: RuleId };
+}
+
+export interface GameStarted {
+  type: 'GameStarted';
+  version: 1;
+  data: {
+    gameNumber: number;
+    // A re-rack within the same game (illegal break, 8 on the break, stalemate, G1.33) bumps the rack.
+    rack: number;
+    breaker: string;
+    ballsOnTable: number[];
+    reason: 'FIRST_GAME' | 'NEXT_GAME' | 'RERACK';
+    rule: RuleId;
+  };
+}
+
+export interface CueBallPlaced {
+  type: 'CueBallPlaced';
+  version: 1;
+  data: { player: string; zone: PlacementZone };
+}
+
+export interface ShotCalled {
+  type: 'ShotCalled';
+  version: 1;
+  data: { player: string } & ShotCall;
+}
+
+export interface ShotPlayed {
+  type: 'ShotPlayed';
+  version: 1;
+  data: { shooter: string; gameNumber: number; shotNumber: number; facts: ShotFacts };
+}
+
+export interface ShotAdjudicated {
+  type: 'ShotAdjudicated';
+  version: 1;
+  data: { gameNumber: number; shotNumber: number; ruling: Ruling };
+}
+
+export interface OptionChosen {
+  type: 'OptionChosen';
+  version: 1;
+  data: {
+    player: string;
+    choice: ChoiceKind;
+    option: OptionKind;
+    // Resolved effect, so that replay needs no rule logic.
+    nextShooter: string | null;
+    ballInHand: BallInHand;
+    spotted: number[];
+    rule: RuleId;
+    explanation: string;
+  };
+}
+
+export const REFEREE_RULING_KINDS = ['WARNING', 'STALEMATE', 'OUTSIDE_INTERFERENCE'] as const;
+export type RefereeRulingKind = (typeof REFEREE_RULING_KINDS)[number];
+
+export interface RefereeRuled {
+  type: 'RefereeRuled';
+  version: 1;
+  data: {
+    kind: RefereeRulingKind;
+    player: string | null;
+    // G1.33: whether the balls could be restored after outside interference.
+    restored: boolean | null;
+    note: string;
+    rule: RuleId;
+    explanation: string;
+  };
+}
+
+export interface GameEnded {
+  type: 'GameEnded';
+  version: 1;
+  data: {
+    gameNumber: number;
+    winner: string;
+    loser: string;
+    reason: GameEndReason;
+    rule: RuleId;
+    score: Record<string, number>;
+  };
+}
+
+export interface MatchEnded {
+  type: 'MatchEnded';
+  version: 1;
+  data: { winner: string; loser: string; score: Record<string, number> };
+}
+
+export type LedgerEvent =
+  | MatchScheduled
+  | BreakOrderDecided
+  | GameStarted
+  | CueBallPlaced
+  | ShotCalled
+  | ShotPlayed
+  | ShotAdjudicated
+  | OptionChosen
+  | RefereeRuled
+  | GameEnded
+  | MatchEnded;
+
+export type LedgerEventType = LedgerEvent['type'];
+
+export const EVENT_TYPES: readonly LedgerEventType[] = [
+  'MatchScheduled',
+  'BreakOrderDecided',
+  'GameStarted',
+  'CueBallPlaced',
+  'ShotCalled',
+  'ShotPlayed',
+  'ShotAdjudicated',
+  'OptionChosen',
+  'RefereeRuled',
+  'GameEnded',
+  'MatchEnded',
+];
+
+export function isLedgerEventType(type: string): type is LedgerEventType {
+  return (EVENT_TYPES as readonly string[]).includes(type);
+}

@@ -1,0 +1,25 @@
+// Stored beside every event: who recorded it, in which role, when and from where, and which
+// command caused it. Rulings also carry the profile and engine version inside their data.
+
+export const ACTOR_ROLES = [
+  'ADMIN',
+  'SCORER',
+  'REFEREE',
+  'APPEALS_COMMITTEE',
+  'PLAYER',
+  'SYSTEM',
+] as const;
+export type ActorRole = (typeof ACTOR_ROLES)[number];
+
+export interface EventMetadata {
+  recordedBy: string;
+  role: ActorRole;
+  recordedAt: string;
+  occurredAt: string;
+  origin: string | null;
+  commandId: string;
+  correlationId: string;
+  causationId: string | null;
+  engineVersion: string;
+  ruleProfile: string | null;
+}

@@ -1,0 +1,79 @@
+import type { PlayerRef } from '../events/catalogue';
+import type { ShotCall } from '../events/shot-facts';
+import type { GameEndReason, PendingChoice, RuleId } from '../rules/ruling';
+import type {
+  BallInHand,
+  BreakOrderRule,
+  Discipline,
+  Group,
+  PlacementZone,
+  RuleProfileId,
+} from '../table/vocabulary';
+
+// Plain JSON data only: a state must serialise byte for byte the same on every replay.
+
+export interface GameState {
+  number: number;
+  rack: number;
+  breaker: string;
+  status: 'IN_PROGRESS' | 'OVER';
+  ballsOnTable: number[];
+  // Object balls down (pocketed or counted as pocketed, G1.28), in the order they went.
+  pocketed: number[];
+  groups: Record<string, Group> | null;
+  shooter: string;
+  isBreakShot: boolean;
+  ballInHand: BallInHand;
+  cueBallPlacement: PlacementZone | null;
+  call: ShotCall | null;
+  shotsPlayed: number;
+  consecutiveFouls: Record<string, number>;
+  fouls: Record<string, number>;
+  winner: string | null;
+  endReason: GameEndReason | null;
+  endRule: RuleId | null;
+}
+
+export interface GameSummary {
+  number: number;
+  breaker: string;
+  winner: string;
+  loser: string;
+  reason: GameEndReason;
+  rule: RuleId;
+  shots: number;
+}
+
+export interface MatchState {
+  id: string;
+  discipline: Discipline;
+  ruleProfile: RuleProfileId;
+  raceTo: number;
+  players: [PlayerRef, PlayerRef];
+  breakOrder: BreakOrderRule;
+  refereePresent: boolean;
+  competition: string | null;
+  status: 'AWAITING_BREAK_ORDER' | 'IN_PLAY' | 'COMPLETED';
+  score: Record<string, number>;
+  pendingChoice: PendingChoice | null;
+  currentGame: GameState | null;
+  games: GameSummary[];
+  warnings: Record<string, RuleId[]>;
+  winner: string | null;
+  // Number of events folded into this state, i.e. the next expected stream revision.
+  version: number;
+}
+
+export function opponentOf(match: Pick<MatchState, 'players'>, player: string): string {
+  const [a, b] = match.players;
+  return player === a.id ? b.id : a.id;
+}
+
+export function isPlayerOf(match: Pick<MatchState, 'players'>, player: string): boolean {
+  return match.players.some((p) => p.id === player);
+}
+
+export function playerName(match: Pick<MatchState, 'players'>, id: string | null): string {
+  if (id === null) return 'nobody';
+  return match.players.find((p) => p.id === id)?.name ?? id;
+}

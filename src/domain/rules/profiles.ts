@@ -1,0 +1,50 @@
+import type { RuleProfileId } from '../table/vocabulary';
+
+// Bumped whenever a ruling could change; every ruling records it (issue 4 re-adjudicates by it).
+export const ENGINE_VERSION = '1.0.0';
+
+// The decisions table (A1–A6) of ../shared/rules/README.md as data, so profiles differ only here.
+export interface ProfileRules {
+  id: RuleProfileId;
+  // A1: FPB needs an own-group ball legally pocketed (called) to replace the cushion of G1.19.
+  legalShotNeedsOwnGroupPocket: boolean;
+  // A2 / E8.8: hitting the 8 first on an open table.
+  eightFirstOnOpenTableIsFoul: boolean;
+  // A3 / G1.28 / E8.16: what happens to an object ball that leaves the table.
+  objectBallOffTable: 'COUNTS_AS_POCKETED' | 'SPOTTED' | 'NOT_SPOTTED';
+  // A4: the 8 off the table on the break.
+  eightOffTableOnBreak: 'LOSS_OF_GAME' | 'OPPONENT_OPTION';
+  // A6 / E8.3: whether an illegal break is itself a foul (the options are the same).
+  illegalBreakIsFoul: boolean;
+}
+
+const PROFILES: Record<RuleProfileId, ProfileRules> = {
+  FPB: {
+    id: 'FPB',
+    legalShotNeedsOwnGroupPocket: true,
+    eightFirstOnOpenTableIsFoul: false,
+    objectBallOffTable: 'COUNTS_AS_POCKETED',
+    eightOffTableOnBreak: 'LOSS_OF_GAME',
+    illegalBreakIsFoul: true,
+  },
+  BCA: {
+    id: 'BCA',
+    legalShotNeedsOwnGroupPocket: false,
+    eightFirstOnOpenTableIsFoul: false,
+    objectBallOffTable: 'SPOTTED',
+    eightOffTableOnBreak: 'LOSS_OF_GAME',
+    illegalBreakIsFoul: true,
+  },
+  WPA: {
+    id: 'WPA',
+    legalShotNeedsOwnGroupPocket: false,
+    eightFirstOnOpenTableIsFoul: true,
+    objectBallOffTable: 'NOT_SPOTTED',
+    eightOffTableOnBreak: 'OPPONENT_OPTION',
+    illegalBreakIsFoul: false,
+  },
+};
+
+export function profileRules(id: RuleProfileId): ProfileRules {
+  return PROFILES[id];
+}

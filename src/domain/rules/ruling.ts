@@ -1,0 +1,115 @@
+import type { BallInHand, Group, RuleProfileId } from '../table/vocabulary';
+
+// Rule ids as in ../shared/rules/README.md: G1.n general, E8.n 8-ball, N9.n 9-ball, T10.n 10-ball.
+export type RuleId = string;
+
+// A8 / G1.30: the order in which penalties beat each other (higher wins).
+export const PENALTIES = [
+  'NONE',
+  'TURN_END',
+  'STANDARD_FOUL',
+  'BREAK_FOUL',
+  'LOSS_OF_GAME',
+  'FORFEIT_OF_MATCH',
+] as const;
+export type Penalty = (typeof PENALTIES)[number];
+
+export function penaltyRank(p: Penalty): number {
+  return PENALTIES.indexOf(p);
+}
+
+export const FOUL_KINDS = [
+  'CUE_BALL_SCRATCHED',
+  'CUE_BALL_OFF_TABLE',
+  'CUE_BALL_TOUCHED_POCKETED_BALL',
+  'OBJECT_BALL_OFF_TABLE',
+  'NO_FIRST_CONTACT',
+  'WRONG_BALL_FIRST',
+  'EIGHT_FIRST_ON_OPEN_TABLE',
+  'NO_RAIL_AFTER_CONTACT',
+  'ILLEGAL_BREAK',
+  'NON_TIP_CONTACT',
+  'DOUBLE_HIT',
+  'PUSH_SHOT',
+  'FOOT_OFF_FLOOR',
+  'SHOT_WHILE_BALLS_MOVING',
+  'TOUCHED_BALL',
+  'SCOOP_JUMP',
+  'CUE_BALL_TOUCHED_AFTER_PLACEMENT',
+  'EQUIPMENT_MISUSE',
+  'TABLE_MARKED',
+  'BREAK_CUE_BALL_INTERFERENCE',
+] as const;
+export type FoulKind = (typeof FOUL_KINDS)[number];
+
+export interface FoulFinding {
+  kind: FoulKind;
+  rule: RuleId;
+  penalty: Penalty;
+  detail: string;
+}
+
+export const OPTIONS = [
+  'BREAK',
+  'CEDE_BREAK',
+  'ACCEPT_TABLE',
+  'RERACK_AND_BREAK',
+  'RERACK_OPPONENT_BREAKS',
+  'SPOT_EIGHT_AND_SHOOT',
+] as const;
+export type OptionKind = (typeof OPTIONS)[number];
+
+export const CHOICE_KINDS = ['BREAK_OR_CEDE', 'ILLEGAL_BREAK', 'EIGHT_ON_BREAK'] as const;
+export type ChoiceKind = (typeof CHOICE_KINDS)[number];
+
+// A12: a choice owed to a player; play is refused until it is recorded.
+export interface PendingChoice {
+  kind: ChoiceKind;
+  player: string;
+  options: OptionKind[];
+  rule: RuleId;
+  // Ball in hand the chooser gets if they choose to shoot the table as it lies.
+  ballInHandIfShooting: BallInHand;
+}
+
+export const TURN_RESULTS = ['CONTINUES', 'PASSES', 'CHOICE_PENDING', 'GAME_OVER'] as const;
+export type TurnResult = (typeof TURN_RESULTS)[number];
+
+export const GAME_END_REASONS = [
+  'EIGHT_POCKETED_LEGALLY',
+  'EIGHT_POCKETED_WITH_FOUL',
+  'EIGHT_POCKETED_WITH_LAST_GROUP_BALL',
+  'EIGHT_OFF_TABLE',
+  'EIGHT_IN_UNCALLED_POCKET',
+  'EIGHT_POCKETED_EARLY',
+] as const;
+export type GameEndReason = (typeof GAME_END_REASONS)[number];
+
+export interface GameResult {
+  winner: string;
+  loser: string;
+  reason: GameEndReason;
+  rule: RuleId;
+}
+
+export interface Ruling {
+  profile: RuleProfileId;
+  engineVersion: string;
+  shooter: string;
+  isBreak: boolean;
+  fouls: FoulFinding[];
+  // G1.30: the one foul whose penalty was applied (the most severe), null when clean.
+  appliedFoul: FoulFinding | null;
+  penalty: Penalty;
+  rules: RuleId[];
+  turn: TurnResult;
+  nextShooter: string | null;
+  ballInHand: BallInHand;
+  legallyPocketed: number[];
+  ballsOnTableAfter: number[];
+  spotted: number[];
+  groupsAssigned: Record<string, Group> | null;
+  pendingChoice: PendingChoice | null;
+  gameResult: GameResult | null;
+  explanation: string;
+}

@@ -1,0 +1,85 @@
+// The port every event store adapter implements. It mirrors KurrentDB's client so that adapter
+// is a direct mapping: 0-based stream revisions, an explicit expected state on every append,
+// client-chosen event ids, and a global feed read from an exclusive position.
+
+export const NO_STREAM = 'no_stream' as const;
+export const STREAM_EXISTS = 'stream_exists' as const;
+export const ANY = 'any' as const;
+
+// A number is the revision of the stream's last event (KurrentDB `streamState` as a bigint).
+export type ExpectedRevision = typeof NO_STREAM | typeof STREAM_EXISTS | typeof ANY | number;
+
+export interface EventToAppend {
+  eventId: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+}
+
+export interface StoredEvent {
+  streamId: string;
+  revision: number;
+  // Commit order across all streams; exclusive lower bound for readAll.
+  position: bigint;
+  eventId: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+}
+
+export interface AppendResult {
+  // Revision of the stream's last event after the append.
+  nextExpectedRevision: number;
+  position: bigint;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  // Exclusive: events strictly after this position. Omit to read from the start.
+  after?: bigint;
+  maxCount?: number;
+}
+
+export interface EventStore {
+  // All events of one call are appended atomically, or none is.
+  append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
+  // A stream that does not exist reads as empty.
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  close(): Promise<void>;
+}
+
+export const EVENT_STORE = Symbol('EVENT_STORE');
+
+export class EventStoreError extends Error {
+  constructor(
+    readonly code: 'CONFLICT' | 'INVALID_APPEND',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EventStoreError';
+  }
+}
+
+export class WrongExpectedRevisionError extends EventStoreError {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    // -1 when the stream does not exist.
+    readonly actual: number,
+  ) {
+    super('CONFLICT', `Stream ${streamId} is at revision ${actual}, but the write expected ${String(expected)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export function expectationMet(expected: ExpectedRevision, actual: number): boolean {
+  if (expected === ANY) return true;
+  if (expected === NO_STREAM) return actual === -1;
+  if (expected === STREAM_EXISTS) return actual >= 0;
+  return expected === actual;
+}

@@ -1,0 +1,154 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  EventStoreError,
+  expectationMet,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type StoredEvent,
+} from '../event-store';
+
+export interface SqliteEventStoreOptions {
+  // A file path, or ':memory:' for tests that do not need a file.
+  filename: string;
+  // FULL fsyncs every commit (nothing acknowledged is lost on power failure); NORMAL is faster
+  // and survives a process crash. See ../shared/stack.md for the measured trade-off.
+  synchronous?: 'FULL' | 'NORMAL';
+}
+
+interface Row {
+  position: number | bigint;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position  INTEGER PRIMARY KEY AUTOINCREMENT,
+  stream_id TEXT    NOT NULL,
+  revision  INTEGER NOT NULL,
+  event_id  TEXT    NOT NULL UNIQUE,
+  type      TEXT    NOT NULL,
+  data      TEXT    NOT NULL,
+  metadata  TEXT    NOT NULL,
+  UNIQUE (stream_id, revision)
+);`;
+
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly stmt: {
+    head: Database.Statement<[string], { revision: number | null }>;
+    insert: Database.Statement<[string, number, string, string, string, string]>;
+    byIds: Database.Statement<[string, number, number], { revision: number; event_id: string; position: number }>;
+    readStream: Database.Statement<[string, number, number], Row>;
+    readAll: Database.Statement<[number | bigint, number], Row>;
+  };
+  private readonly appendTx: (streamId: string, events: EventToAppend[], expected: ExpectedRevision) => AppendResult;
+
+  constructor(options: SqliteEventStoreOptions) {
+    if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
+    this.db = new Database(options.filename);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+    this.stmt = {
+      head: this.db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
+      insert: this.db.prepare(
+        'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      byIds: this.db.prepare(
+        'SELECT revision, event_id, position FROM events WHERE stream_id = ? AND revision > ? ORDER BY revision LIMIT ?',
+      ),
+      readStream: this.db.prepare(
+        'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
+      ),
+      readAll: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+    };
+    const tx = this.db.transaction((streamId: string, events: EventToAppend[], expected: ExpectedRevision) =>
+      this.appendLocked(streamId, events, expected),
+    );
+    // BEGIN IMMEDIATE takes the write lock up front, so concurrent writers queue instead of failing.
+    this.appendTx = (s, e, x) => tx.immediate(s, e, x);
+  }
+
+  append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    try {
+      return Promise.resolve(this.appendTx(streamId, events, expected));
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  }
+
+  private appendLocked(streamId: string, events: EventToAppend[], expected: ExpectedRevision): AppendResult {
+    if (events.length === 0) throw new EventStoreError('INVALID_APPEND', 'Nothing to append');
+    const head = this.stmt.head.get(streamId)?.revision ?? -1;
+    if (!expectationMet(expected, head)) {
+      // As KurrentDB does: a retry of an append that already landed at the expected revision is
+      // acknowledged without writing again (same event ids, same place); anything else conflicts.
+      const replayed = typeof expected === 'number' ? this.alreadyAppended(streamId, events, expected) : null;
+      if (replayed) return replayed;
+      throw new WrongExpectedRevisionError(streamId, expected, head);
+    }
+    let revision = head;
+    let position = 0n;
+    for (const e of events) {
+      revision += 1;
+      const info = this.stmt.insert.run(
+        streamId,
+        revision,
+        e.eventId,
+        e.type,
+        JSON.stringify(e.data),
+        JSON.stringify(e.metadata ?? {}),
+      );
+      position = BigInt(info.lastInsertRowid);
+    }
+    return { nextExpectedRevision: revision, position };
+  }
+
+  private alreadyAppended(streamId: string, events: EventToAppend[], expected: number): AppendResult | null {
+    const rows = this.stmt.byIds.all(streamId, expected, events.length);
+    if (rows.length !== events.length) return null;
+    if (!rows.every((r, i) => r.event_id === events[i].eventId)) return null;
+    const last = rows[rows.length - 1];
+    return { nextExpectedRevision: last.revision, position: BigInt(last.position) };
+  }
+
+  readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const rows = this.stmt.readStream.all(streamId, options.fromRevision ?? 0, options.maxCount ?? -1);
+    return Promise.resolve(rows.map(toStored));
+  }
+
+  readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+    const rows = this.stmt.readAll.all(options.after ?? -1, options.maxCount ?? -1);
+    return Promise.resolve(rows.map(toStored));
+  }
+
+  close(): Promise<void> {
+    if (this.db.open) this.db.close();
+    return Promise.resolve();
+  }
+}
+
+function toStored(r: Row): StoredEvent {
+  return {
+    streamId: r.stream_id,
+    revision: r.revision,
+    position: BigInt(r.position),
+    eventId: r.event_id,
+    type: r.type,
+    data: JSON.parse(r.data) as unknown,
+    metadata: JSON.parse(r.metadata) as unknown,
+  };
+}
