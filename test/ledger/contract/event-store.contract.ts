@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ANY,
+  NO_STREAM,
+  STREAM_EXISTS,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type EventToAppend,
+} from '../../../src/ledger/event-store';
+
+// Every adapter must pass this suite unchanged (SQLite here, KurrentDB when a server is given).
+export function eventStoreContract(name: string, open: () => Promise<EventStore>): void {
+  describe(`${name}: event store contract`, () => {
+    let store: EventStore;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    const stream = (): string => `match-${randomUUID()}`;
+    const ev = (type: string, n: number): EventToAppend => ({
+      eventId: randomUUID(),
+      type,
+      data: { n, nested: { list: [n, n + 1] } },
+      metadata: { recordedBy: 'tester' },
+    });
+
+    it('appends to a new stream with NO_STREAM and reads the events back in order', async () => {
+      const s = stream();
+      const result = await store.append(s, [ev('A', 1), ev('B', 2)], NO_STREAM);
+      expect(result.nextExpectedRevision).toBe(1);
+      const read = await store.readStream(s);
+      expect(read.map((e) => [e.revision, e.type, e.data])).toEqual([
+        [0, 'A', { n: 1, nested: { list: [1, 2] } }],
+        [1, 'B', { n: 2, nested: { list: [2, 3] } }],
+      ]);
+      expect(read[0].metadata).toEqual({ recordedBy: 'tester' });
+      expect(read[1].position).toBe(result.position);
+    });
+
+    it('reads a missing stream as empty', async () => {
+      expect(await store.readStream(stream())).toEqual([]);
+    });
+
+    it('refuses NO_STREAM on an existing stream and STREAM_EXISTS on a missing one, writing nothing', async () => {
+      const s = stream();
+      await store.append(s, [ev('A', 1)], NO_STREAM);
+      await expect(store.append(s, [ev('A', 2)], NO_STREAM)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      const other = stream();
+      await expect(store.append(other, [ev('A', 1)], STREAM_EXISTS)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(s)).toHaveLength(1);
+      expect(await store.readStream(other)).toHaveLength(0);
+    });
+
+    it('appends at the exact expected revision and refuses a stale one with the actual revision', async () => {
+      const s = stream();
+      await store.append(s, [ev('A', 1), ev('A', 2)], NO_STREAM);
+      await store.append(s, [ev('A', 3)], 1);
+      const err = await store.append(s, [ev('A', 4)], 1).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((err as WrongExpectedRevisionError).actual).toBe(2);
+      expect((err as WrongExpectedRevisionError).code).toBe('CONFLICT');
+      expect((await store.readStream(s)).map((e) => e.revision)).toEqual([0, 1, 2]);
+    });
+
+    it('ANY appends whatever the revision', async () => {
+      const s = stream();
+      await store.append(s, [ev('A', 1)], ANY);
+      await store.append(s, [ev('A', 2)], ANY);
+      expect(await store.readStream(s)).toHaveLength(2);
+    });
+
+    it('acknowledges a retried append (same ids, same expected revision) without duplicating it', async () => {
+      const s = stream();
+      await store.append(s, [ev('A', 0)], NO_STREAM);
+      const batch = [ev('B', 1), ev('B', 2)];
+      const first = await store.append(s, batch, 0);
+      const retry = await store.append(s, batch, 0);
+      expect(retry).toEqual(first);
+      expect(await store.readStream(s)).toHaveLength(3);
+      // A different batch at the same stale revision is a conflict, not a retry.
+      await expect(store.append(s, [ev('C', 1), ev('C', 2)], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    });
+
+    it('appends all events of one call or none: a batch with a duplicate id leaves the stream unchanged', async () => {
+      const s = stream();
+      await store.append(s, [ev('A', 1)], NO_STREAM);
+      const dup = ev('B', 1);
+      await expect(store.append(s, [ev('B', 0), dup, dup], 0)).rejects.toThrow();
+      expect((await store.readStream(s)).map((e) => e.type)).toEqual(['A']);
+    });
+
+    it('reads a stream forward from a revision, with a maximum count', async () => {
+      const s = stream();
+      await store.append(s, [1, 2, 3, 4, 5].map((n) => ev('A', n)), NO_STREAM);
+      const page = await store.readStream(s, { fromRevision: 2, maxCount: 2 });
+      expect(page.map((e) => e.revision)).toEqual([2, 3]);
+    });
+
+    it('reads the global feed in commit order from an exclusive position', async () => {
+      const before = await store.readAll();
+      const start = before.length ? before[before.length - 1].position : undefined;
+      const s1 = stream();
+      const s2 = stream();
+      await store.append(s1, [ev('A', 1)], NO_STREAM);
+      await store.append(s2, [ev('B', 1), ev('B', 2)], NO_STREAM);
+      await store.append(s1, [ev('A', 2)], 0);
+      const feed = await store.readAll({ after: start });
+      expect(feed.map((e) => `${e.streamId === s1 ? 's1' : 's2'}:${e.revision}`)).toEqual(['s1:0', 's2:0', 's2:1', 's1:1']);
+      const positions = feed.map((e) => e.position);
+      expect([...positions].sort((a, b) => (a < b ? -1 : 1))).toEqual(positions);
+      const rest = await store.readAll({ after: feed[1].position });
+      expect(rest.map((e) => e.eventId)).toEqual(feed.slice(2).map((e) => e.eventId));
+      const limited = await store.readAll({ after: start, maxCount: 1 });
+      expect(limited).toHaveLength(1);
+    });
+
+    it('lets exactly one of many concurrent writers at the same revision land', async () => {
+      const s = stream();
+      await store.append(s, [ev('A', 0)], NO_STREAM);
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) => store.append(s, [ev('Race', i)], 0)),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(rejected.every((r) => r.reason instanceof WrongExpectedRevisionError)).toBe(true);
+      expect(await store.readStream(s)).toHaveLength(2);
+    });
+  });
+}
