@@ -1,0 +1,171 @@
+import { Field, InputType, Int } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import {
+  BREAK_ORDER_METHODS,
+  BREAK_ORDER_RULES,
+  DISCIPLINES,
+  OPTIONS,
+  PLACEMENT_ZONES,
+  POCKETS,
+  REFEREE_RULING_KINDS,
+  RULE_PROFILES,
+  type BreakOrderMethod,
+  type BreakOrderRule,
+  type Discipline,
+  type OptionKind,
+  type PlacementZone,
+  type Pocket,
+  type RefereeRulingKind,
+  type RuleProfileId,
+} from '../../../domain';
+import * as E from '../enums';
+import { CommandInput, MatchCommandInput, PLAYER_ID_RULE } from './command.input';
+
+@InputType()
+export class PlayerInput {
+  @Field({ description: 'Federation licence number or another stable id.' })
+  @IsString()
+  @PLAYER_ID_RULE
+  id!: string;
+
+  @Field()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  name!: string;
+}
+
+@InputType()
+export class ScheduleMatchInput extends CommandInput {
+  @Field(() => E.Discipline, { defaultValue: 'EIGHT_BALL' })
+  @IsIn(DISCIPLINES)
+  discipline!: Discipline;
+
+  @Field(() => E.RuleProfile, { defaultValue: 'FPB' })
+  @IsIn(RULE_PROFILES)
+  ruleProfile!: RuleProfileId;
+
+  @Field(() => Int, { description: 'Games needed to win the match.' })
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  raceTo!: number;
+
+  @Field(() => [PlayerInput])
+  @ArrayMinSize(2)
+  @ArrayMaxSize(2)
+  @ValidateNested({ each: true })
+  @Type(() => PlayerInput)
+  players!: PlayerInput[];
+
+  @Field(() => E.BreakOrderRule, { defaultValue: 'WINNER', description: 'G1.34, announced before the match.' })
+  @IsIn(BREAK_ORDER_RULES)
+  breakOrder!: BreakOrderRule;
+
+  @Field({ defaultValue: false })
+  @IsBoolean()
+  refereePresent!: boolean;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  competition?: string;
+}
+
+@InputType()
+export class DecideBreakOrderInput extends MatchCommandInput {
+  @Field(() => E.BreakOrderMethod)
+  @IsIn(BREAK_ORDER_METHODS)
+  method!: BreakOrderMethod;
+
+  @Field({ description: 'The player who won the toss or lag; they then choose to break or cede.' })
+  @IsString()
+  @PLAYER_ID_RULE
+  winner!: string;
+}
+
+@InputType()
+export class ChooseOptionInput extends MatchCommandInput {
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  player!: string;
+
+  @Field(() => E.OptionKind)
+  @IsIn(OPTIONS)
+  option!: OptionKind;
+}
+
+@InputType()
+export class PlaceCueBallInput extends MatchCommandInput {
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  player!: string;
+
+  @Field(() => E.PlacementZone)
+  @IsIn(PLACEMENT_ZONES)
+  zone!: PlacementZone;
+}
+
+@InputType()
+export class CallShotInput extends MatchCommandInput {
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  player!: string;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(15)
+  ball?: number;
+
+  @Field(() => E.Pocket, { nullable: true })
+  @IsOptional()
+  @IsIn(POCKETS)
+  pocket?: Pocket;
+
+  @Field({ defaultValue: false, description: 'A declared safety (E8.11) instead of a ball and pocket.' })
+  @IsBoolean()
+  safety!: boolean;
+}
+
+@InputType()
+export class RecordRefereeRulingInput extends MatchCommandInput {
+  @Field(() => E.RefereeRulingKind)
+  @IsIn(REFEREE_RULING_KINDS)
+  kind!: RefereeRulingKind;
+
+  @Field({ nullable: true, description: 'The player concerned (a warning names one).' })
+  @IsOptional()
+  @IsString()
+  @PLAYER_ID_RULE
+  player?: string;
+
+  @Field({ nullable: true, description: 'G1.33: whether the balls could be restored.' })
+  @IsOptional()
+  @IsBoolean()
+  restored?: boolean;
+
+  @Field({ defaultValue: '' })
+  @IsString()
+  @MaxLength(500)
+  note!: string;
+}

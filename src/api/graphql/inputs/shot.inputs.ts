@@ -1,0 +1,129 @@
+import { Field, InputType, Int } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { CUSHIONS, POCKETS, STROKE_FOUL_KINDS, type Cushion, type Pocket, type StrokeFoulKind } from '../../../domain';
+import * as E from '../enums';
+import { MatchCommandInput, PLAYER_ID_RULE } from './command.input';
+
+@InputType()
+export class PocketedBallInput {
+  @Field(() => Int)
+  @IsInt()
+  @Min(1)
+  @Max(15)
+  ball!: number;
+
+  @Field(() => E.Pocket)
+  @IsIn(POCKETS)
+  pocket!: Pocket;
+}
+
+@InputType({ description: 'A ball (0 = cue ball) that reached a cushion after first contact.' })
+export class RailContactInput {
+  @Field(() => Int)
+  @IsInt()
+  @Min(0)
+  @Max(15)
+  ball!: number;
+
+  @Field(() => E.Cushion, { nullable: true })
+  @IsOptional()
+  @IsIn(CUSHIONS)
+  cushion?: Cushion;
+}
+
+@InputType()
+export class StrokeFoulInput {
+  @Field(() => E.StrokeFoulKind)
+  @IsIn(STROKE_FOUL_KINDS)
+  kind!: StrokeFoulKind;
+
+  @Field({ nullable: true, description: 'The judgement of intent where a rule turns on it (G1.26, G1.29).' })
+  @IsOptional()
+  @IsBoolean()
+  intentional?: boolean;
+
+  @Field({ description: 'Who reported it: the referee or the opponent.' })
+  @IsString()
+  @PLAYER_ID_RULE
+  reportedBy!: string;
+}
+
+@InputType({ description: 'The facts of one shot as the scorer saw them; the engine rules on them.' })
+export class RecordShotInput extends MatchCommandInput {
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  shooter!: string;
+
+  @Field(() => Int, { nullable: true, description: 'The object ball the cue ball hit first; null for none.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(15)
+  firstContact?: number;
+
+  @Field(() => [RailContactInput], { defaultValue: [] })
+  @ArrayMaxSize(32)
+  @ValidateNested({ each: true })
+  @Type(() => RailContactInput)
+  railContactsAfterFirstContact!: RailContactInput[];
+
+  @Field(() => [PocketedBallInput], { defaultValue: [], description: 'Object balls that stayed down, in order.' })
+  @ArrayMaxSize(15)
+  @ValidateNested({ each: true })
+  @Type(() => PocketedBallInput)
+  pocketed!: PocketedBallInput[];
+
+  @Field(() => [Int], { defaultValue: [], description: 'G1.11: balls that fell and came back onto the bed.' })
+  @ArrayMaxSize(15)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(15, { each: true })
+  ballsReboundedFromPocket!: number[];
+
+  @Field({ defaultValue: false })
+  @IsBoolean()
+  cueBallScratched!: boolean;
+
+  @Field({ defaultValue: false })
+  @IsBoolean()
+  cueBallOffTable!: boolean;
+
+  @Field({ defaultValue: false })
+  @IsBoolean()
+  cueBallTouchedPocketedBall!: boolean;
+
+  @Field(() => [Int], { defaultValue: [] })
+  @ArrayMaxSize(15)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(15, { each: true })
+  ballsOffTable!: number[];
+
+  @Field(() => Int, { defaultValue: 0, description: 'Break only: distinct object balls driven to a cushion (E8.3).' })
+  @IsInt()
+  @Min(0)
+  @Max(15)
+  objectBallsDrivenToRail!: number;
+
+  @Field({ defaultValue: false, description: 'A9: the uncalled shot was obvious and nobody objected.' })
+  @IsBoolean()
+  callObvious!: boolean;
+
+  @Field(() => [StrokeFoulInput], { defaultValue: [] })
+  @ArrayMaxSize(11)
+  @ValidateNested({ each: true })
+  @Type(() => StrokeFoulInput)
+  strokeFouls!: StrokeFoulInput[];
+}

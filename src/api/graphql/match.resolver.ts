@@ -1,0 +1,165 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { randomUUID } from 'node:crypto';
+import { emptyFacts, type LedgerEvent } from '../../domain';
+import { toDomain } from '../../ledger/envelope';
+import { MatchCommandService, type CommandOutcome } from '../../matches/match-commands.service';
+import { MatchQueryService } from '../../matches/match-queries.service';
+import {
+  CallShotInput,
+  ChooseOptionInput,
+  DecideBreakOrderInput,
+  PlaceCueBallInput,
+  RecordRefereeRulingInput,
+  ScheduleMatchInput,
+} from './inputs/match.inputs';
+import { RecordShotInput } from './inputs/shot.inputs';
+import { CommandResultModel, LedgerEventModel } from './models/ledger-event.model';
+import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
+import { MatchModel } from './models/match.model';
+import { commandContext, type GqlContext } from './request-context';
+
+function gameNumberOf(e: LedgerEvent, fallback: number | null): number | null {
+  switch (e.type) {
+    case 'GameStarted':
+    case 'ShotPlayed':
+    case 'ShotAdjudicated':
+    case 'GameEnded':
+      return e.data.gameNumber;
+    default:
+      return fallback;
+  }
+}
+
+function toResult(outcome: CommandOutcome, gameBefore: number | null): CommandResultModel {
+  let game = gameBefore;
+  const events = outcome.events.map((stored) => {
+    const e = toDomain(stored);
+    const n = gameNumberOf(e, game);
+    if (e.type === 'GameStarted') game = n;
+    return toEventModel(stored, n);
+  });
+  return {
+    matchId: outcome.matchId,
+    revision: outcome.state.version - 1,
+    events,
+    ruling: outcome.ruling ? toRulingModel(outcome.ruling) : null,
+    match: toMatchModel(outcome.state),
+  };
+}
+
+@Resolver(() => MatchModel)
+export class MatchResolver {
+  constructor(
+    @Inject(MatchCommandService) private readonly commands: MatchCommandService,
+    @Inject(MatchQueryService) private readonly queries: MatchQueryService,
+  ) {}
+
+  @Query(() => MatchModel, { description: 'A match with its games and current state.' })
+  match(@Args('id') id: string): MatchModel {
+    return toMatchModel(this.queries.match(id));
+  }
+
+  @Query(() => [MatchModel], { description: 'Matches, most recently active first.' })
+  matches(
+    @Args('limit', { type: () => Int, defaultValue: 50 }) limit: number,
+    @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
+  ): MatchModel[] {
+    return this.queries.matches(Math.max(1, Math.min(limit, 200)), Math.max(0, offset)).map(toMatchModel);
+  }
+
+  @Query(() => [LedgerEventModel], {
+    description: 'The recorded events of a match, or of one game, with metadata and every ruling explained.',
+  })
+  async matchHistory(
+    @Args('matchId') matchId: string,
+    @Args('gameNumber', { type: () => Int, nullable: true }) gameNumber?: number,
+  ): Promise<LedgerEventModel[]> {
+    const entries = await this.queries.history(matchId, gameNumber ?? null);
+    return entries.map((x) => toEventModel(x.event, x.gameNumber));
+  }
+
+  @Mutation(() => CommandResultModel, { description: 'Schedule a match; the rule profile is pinned here.' })
+  async scheduleMatch(@Args('input') input: ScheduleMatchInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
+    const matchId = randomUUID();
+    const outcome = await this.commands.schedule(
+      {
+        type: 'ScheduleMatch',
+        matchId,
+        discipline: input.discipline,
+        ruleProfile: input.ruleProfile,
+        raceTo: input.raceTo,
+        players: [
+          { id: input.players[0].id, name: input.players[0].name },
+          { id: input.players[1].id, name: input.players[1].name },
+        ],
+        breakOrder: input.breakOrder,
+        refereePresent: input.refereePresent,
+        competition: input.competition ?? null,
+      },
+      commandContext(ctx, input),
+    );
+    return toResult(outcome, null);
+  }
+
+  @Mutation(() => CommandResultModel, { description: 'Record the toss or lag winner (G1.6); they then choose to break or cede.' })
+  async decideBreakOrder(@Args('input') input: DecideBreakOrderInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
+    return this.run(input.matchId, { type: 'DecideBreakOrder', method: input.method, winner: input.winner }, input, ctx);
+  }
+
+  @Mutation(() => CommandResultModel, { description: 'Record a choice owed to a player (A12).' })
+  async chooseOption(@Args('input') input: ChooseOptionInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
+    return this.run(input.matchId, { type: 'ChooseOption', player: input.player, option: input.option }, input, ctx);
+  }
+
+  @Mutation(() => CommandResultModel, { description: 'Record where the cue ball was placed with ball in hand.' })
+  async placeCueBall(@Args('input') input: PlaceCueBallInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
+    return this.run(input.matchId, { type: 'PlaceCueBall', player: input.player, zone: input.zone }, input, ctx);
+  }
+
+  @Mutation(() => CommandResultModel, { description: 'Record the call for the next shot: one ball and one pocket, or a safety.' })
+  async callShot(@Args('input') input: CallShotInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
+    const call = { ball: input.ball ?? null, pocket: input.pocket ?? null, safety: input.safety };
+    return this.run(input.matchId, { type: 'CallShot', player: input.player, call }, input, ctx);
+  }
+
+  @Mutation(() => CommandResultModel, { description: 'Record the facts of a shot; the engine adjudicates it.' })
+  async recordShot(@Args('input') input: RecordShotInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
+    const facts = emptyFacts({
+      firstContact: input.firstContact ?? null,
+      railContactsAfterFirstContact: input.railContactsAfterFirstContact.map((c) => (c.cushion ? { ball: c.ball, cushion: c.cushion } : { ball: c.ball })),
+      pocketed: input.pocketed.map((p) => ({ ball: p.ball, pocket: p.pocket })),
+      ballsReboundedFromPocket: [...input.ballsReboundedFromPocket],
+      cueBallScratched: input.cueBallScratched,
+      cueBallOffTable: input.cueBallOffTable,
+      cueBallTouchedPocketedBall: input.cueBallTouchedPocketedBall,
+      ballsOffTable: [...input.ballsOffTable],
+      objectBallsDrivenToRail: input.objectBallsDrivenToRail,
+      callObvious: input.callObvious,
+      strokeFouls: input.strokeFouls.map((f) => (f.intentional === undefined ? { kind: f.kind, reportedBy: f.reportedBy } : { kind: f.kind, intentional: f.intentional, reportedBy: f.reportedBy })),
+    });
+    return this.run(input.matchId, { type: 'PlayShot', shooter: input.shooter, facts }, input, ctx);
+  }
+
+  @Mutation(() => CommandResultModel, { description: 'Record a referee decision: warning, stalemate (E8.19), outside interference (G1.33).' })
+  async recordRefereeRuling(@Args('input') input: RecordRefereeRulingInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
+    return this.run(
+      input.matchId,
+      { type: 'RecordRefereeRuling', kind: input.kind, player: input.player ?? null, restored: input.restored ?? null, note: input.note },
+      input,
+      ctx,
+    );
+  }
+
+  private async run(
+    matchId: string,
+    command: Parameters<MatchCommandService['handle']>[1],
+    input: Parameters<typeof commandContext>[1],
+    ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    const context = commandContext(ctx, input);
+    const outcome = await this.commands.handle(matchId, command, context);
+    const before = outcome.state.currentGame?.number ?? null;
+    return toResult(outcome, before);
+  }
+}

@@ -1,0 +1,45 @@
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import GraphQLJSON from 'graphql-type-json';
+import type { ActorRole } from '../../../domain';
+import * as E from '../enums';
+import { MatchModel } from './match.model';
+import { RulingModel } from './ruling.model';
+
+@ObjectType({ description: 'Who recorded an event, in which role, when and from where.' })
+export class EventMetadataModel {
+  @Field() recordedBy!: string;
+  @Field(() => E.ActorRole) role!: ActorRole;
+  @Field() recordedAt!: string;
+  @Field() occurredAt!: string;
+  @Field(() => String, { nullable: true }) origin!: string | null;
+  @Field() commandId!: string;
+  @Field() correlationId!: string;
+  @Field(() => String, { nullable: true }) causationId!: string | null;
+  @Field() engineVersion!: string;
+  @Field(() => String, { nullable: true }) ruleProfile!: string | null;
+}
+
+@ObjectType({ description: 'One immutable event of the ledger.' })
+export class LedgerEventModel {
+  @Field() eventId!: string;
+  @Field() streamId!: string;
+  @Field(() => Int) revision!: number;
+  @Field({ description: 'Global commit position (a 64-bit integer as a string).' }) position!: string;
+  @Field() type!: string;
+  @Field(() => Int) schemaVersion!: number;
+  @Field(() => Int, { nullable: true, description: 'The game the event belongs to, if any.' }) gameNumber!: number | null;
+  @Field(() => GraphQLJSON) data!: unknown;
+  @Field(() => EventMetadataModel) metadata!: EventMetadataModel;
+  @Field(() => RulingModel, { nullable: true, description: 'For ShotAdjudicated: the ruling.' }) ruling!: RulingModel | null;
+  @Field(() => String, { nullable: true, description: 'The sentence explaining a ruling, choice or referee decision.' })
+  explanation!: string | null;
+}
+
+@ObjectType({ description: 'What a write did: the events it appended, the ruling, and the state after.' })
+export class CommandResultModel {
+  @Field() matchId!: string;
+  @Field(() => Int, { description: 'Stream revision after the write.' }) revision!: number;
+  @Field(() => [LedgerEventModel]) events!: LedgerEventModel[];
+  @Field(() => RulingModel, { nullable: true }) ruling!: RulingModel | null;
+  @Field(() => MatchModel, { description: 'The match right after this write.' }) match!: MatchModel;
+}

@@ -1,0 +1,67 @@
+import type { Group, MatchState, Ruling } from '../../../domain';
+import type { StoredMetadata } from '../../../ledger/envelope';
+import type { StoredEvent } from '../../../ledger/event-store';
+import type { GameModel, MatchModel } from './match.model';
+import type { LedgerEventModel } from './ledger-event.model';
+import type { GroupAssignmentModel, RulingModel } from './ruling.model';
+
+// Domain state → GraphQL shapes. Maps keyed by player become lists, which GraphQL can type.
+
+function groups(g: Record<string, Group> | null): GroupAssignmentModel[] | null {
+  return g ? Object.entries(g).map(([player, group]) => ({ player, group })) : null;
+}
+
+function counts(c: Record<string, number>) {
+  return Object.entries(c).map(([player, count]) => ({ player, count }));
+}
+
+export function toRulingModel(r: Ruling): RulingModel {
+  return {
+    ...r,
+    foul: r.appliedFoul !== null,
+    groupsAssigned: groups(r.groupsAssigned),
+    pendingChoice: r.pendingChoice,
+  };
+}
+
+export function toMatchModel(m: MatchState): MatchModel {
+  const g = m.currentGame;
+  const game: GameModel | null = g
+    ? { ...g, groups: groups(g.groups), consecutiveFouls: counts(g.consecutiveFouls), fouls: counts(g.fouls) }
+    : null;
+  return {
+    id: m.id,
+    discipline: m.discipline,
+    ruleProfile: m.ruleProfile,
+    raceTo: m.raceTo,
+    players: m.players.map((p) => ({ id: p.id, name: p.name, score: m.score[p.id] ?? 0, warnings: m.warnings[p.id] ?? [] })),
+    breakOrder: m.breakOrder,
+    refereePresent: m.refereePresent,
+    competition: m.competition,
+    status: m.status,
+    pendingChoice: m.pendingChoice,
+    currentGame: game,
+    games: m.games,
+    winner: m.winner,
+    revision: m.version - 1,
+  };
+}
+
+export function toEventModel(e: StoredEvent, gameNumber: number | null): LedgerEventModel {
+  const meta = e.metadata as StoredMetadata;
+  const data = e.data as { ruling?: Ruling; explanation?: string };
+  const ruling = e.type === 'ShotAdjudicated' && data.ruling ? toRulingModel(data.ruling) : null;
+  return {
+    eventId: e.eventId,
+    streamId: e.streamId,
+    revision: e.revision,
+    position: e.position.toString(),
+    type: e.type,
+    schemaVersion: meta.schemaVersion ?? 1,
+    gameNumber,
+    data: e.data,
+    metadata: meta,
+    ruling,
+    explanation: ruling ? ruling.explanation : (data.explanation ?? null),
+  };
+}

@@ -1,0 +1,77 @@
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import type { BallInHand, BreakOrderRule, Discipline, GameEndReason, PlacementZone, Pocket, RuleProfileId } from '../../../domain';
+import * as E from '../enums';
+import { GroupAssignmentModel, PendingChoiceModel } from './ruling.model';
+
+@ObjectType()
+export class PlayerModel {
+  @Field() id!: string;
+  @Field() name!: string;
+  @Field(() => Int, { description: 'Games won in this match.' }) score!: number;
+  @Field(() => [String], { description: 'Rule ids of warnings received (G1.9, G1.29).' }) warnings!: string[];
+}
+
+@ObjectType()
+export class PlayerCountModel {
+  @Field() player!: string;
+  @Field(() => Int) count!: number;
+}
+
+@ObjectType()
+export class ShotCallModel {
+  @Field(() => Int, { nullable: true }) ball!: number | null;
+  @Field(() => E.Pocket, { nullable: true }) pocket!: Pocket | null;
+  @Field() safety!: boolean;
+}
+
+@ObjectType({ description: 'A game (rack) as it stands, rebuilt by replaying the ledger.' })
+export class GameModel {
+  @Field(() => Int) number!: number;
+  @Field(() => Int, { description: 'Increments on a re-rack within the same game.' }) rack!: number;
+  @Field() breaker!: string;
+  @Field(() => E.GameStatus) status!: 'IN_PROGRESS' | 'OVER';
+  @Field(() => [Int]) ballsOnTable!: number[];
+  @Field(() => [Int]) pocketed!: number[];
+  @Field(() => [GroupAssignmentModel], { nullable: true, description: 'Null while the table is open (E8.8).' })
+  groups!: GroupAssignmentModel[] | null;
+  @Field() shooter!: string;
+  @Field() isBreakShot!: boolean;
+  @Field(() => E.BallInHand) ballInHand!: BallInHand;
+  @Field(() => E.PlacementZone, { nullable: true }) cueBallPlacement!: PlacementZone | null;
+  @Field(() => ShotCallModel, { nullable: true }) call!: ShotCallModel | null;
+  @Field(() => Int) shotsPlayed!: number;
+  @Field(() => [PlayerCountModel]) consecutiveFouls!: PlayerCountModel[];
+  @Field(() => [PlayerCountModel]) fouls!: PlayerCountModel[];
+  @Field(() => String, { nullable: true }) winner!: string | null;
+  @Field(() => E.GameEndReason, { nullable: true }) endReason!: GameEndReason | null;
+  @Field(() => String, { nullable: true }) endRule!: string | null;
+}
+
+@ObjectType()
+export class GameSummaryModel {
+  @Field(() => Int) number!: number;
+  @Field() breaker!: string;
+  @Field() winner!: string;
+  @Field() loser!: string;
+  @Field(() => E.GameEndReason) reason!: GameEndReason;
+  @Field() rule!: string;
+  @Field(() => Int) shots!: number;
+}
+
+@ObjectType({ description: 'A match and its current state.' })
+export class MatchModel {
+  @Field() id!: string;
+  @Field(() => E.Discipline) discipline!: Discipline;
+  @Field(() => E.RuleProfile) ruleProfile!: RuleProfileId;
+  @Field(() => Int) raceTo!: number;
+  @Field(() => [PlayerModel]) players!: PlayerModel[];
+  @Field(() => E.BreakOrderRule) breakOrder!: BreakOrderRule;
+  @Field() refereePresent!: boolean;
+  @Field(() => String, { nullable: true }) competition!: string | null;
+  @Field(() => E.MatchStatus) status!: 'AWAITING_BREAK_ORDER' | 'IN_PLAY' | 'COMPLETED';
+  @Field(() => PendingChoiceModel, { nullable: true }) pendingChoice!: PendingChoiceModel | null;
+  @Field(() => GameModel, { nullable: true }) currentGame!: GameModel | null;
+  @Field(() => [GameSummaryModel], { description: 'Finished games, in order.' }) games!: GameSummaryModel[];
+  @Field(() => String, { nullable: true }) winner!: string | null;
+  @Field(() => Int, { description: 'Revision of the last event; send it back as expectedRevision.' }) revision!: number;
+}

@@ -1,0 +1,57 @@
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import type { BallInHand, ChoiceKind, FoulKind, GameEndReason, Group, OptionKind, Penalty, RuleProfileId, TurnResult } from '../../../domain';
+import * as E from '../enums';
+
+@ObjectType({ description: 'A foul found on a shot, with the rule it breaks.' })
+export class FoulFindingModel {
+  @Field(() => E.FoulKind) kind!: FoulKind;
+  @Field({ description: 'Rule id, e.g. G1.18' }) rule!: string;
+  @Field(() => E.Penalty) penalty!: Penalty;
+  @Field() detail!: string;
+}
+
+@ObjectType({ description: 'A choice owed to a player; other play is refused until it is recorded (A12).' })
+export class PendingChoiceModel {
+  @Field(() => E.ChoiceKind) kind!: ChoiceKind;
+  @Field() player!: string;
+  @Field(() => [E.OptionKind]) options!: OptionKind[];
+  @Field() rule!: string;
+}
+
+@ObjectType()
+export class GroupAssignmentModel {
+  @Field() player!: string;
+  @Field(() => E.Group) group!: Group;
+}
+
+@ObjectType()
+export class GameResultModel {
+  @Field() winner!: string;
+  @Field() loser!: string;
+  @Field(() => E.GameEndReason) reason!: GameEndReason;
+  @Field() rule!: string;
+}
+
+@ObjectType({ description: 'The engine’s adjudication of one shot, with every rule it applied.' })
+export class RulingModel {
+  @Field(() => E.RuleProfile) profile!: RuleProfileId;
+  @Field() engineVersion!: string;
+  @Field() shooter!: string;
+  @Field() isBreak!: boolean;
+  @Field({ description: 'True when a foul penalty was applied.' }) foul!: boolean;
+  @Field(() => [FoulFindingModel], { description: 'Every foul found on the stroke (G1.30).' }) fouls!: FoulFindingModel[];
+  @Field(() => FoulFindingModel, { nullable: true, description: 'The foul whose penalty was applied: the most severe (A8).' })
+  appliedFoul!: FoulFindingModel | null;
+  @Field(() => E.Penalty) penalty!: Penalty;
+  @Field(() => [String], { description: 'Rule ids applied, in order.' }) rules!: string[];
+  @Field(() => E.TurnResult) turn!: TurnResult;
+  @Field(() => String, { nullable: true }) nextShooter!: string | null;
+  @Field(() => E.BallInHand) ballInHand!: BallInHand;
+  @Field(() => [Int]) legallyPocketed!: number[];
+  @Field(() => [Int]) ballsOnTableAfter!: number[];
+  @Field(() => [Int]) spotted!: number[];
+  @Field(() => [GroupAssignmentModel], { nullable: true }) groupsAssigned!: GroupAssignmentModel[] | null;
+  @Field(() => PendingChoiceModel, { nullable: true }) pendingChoice!: PendingChoiceModel | null;
+  @Field(() => GameResultModel, { nullable: true }) gameResult!: GameResultModel | null;
+  @Field() explanation!: string;
+}

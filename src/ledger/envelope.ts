@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import { isLedgerEventType, type EventMetadata, type LedgerEvent } from '../domain';
+import type { EventToAppend, StoredEvent } from './event-store';
+
+export interface StoredMetadata extends EventMetadata {
+  schemaVersion: number;
+}
+
+// Event ids are derived from the client's command id, so a retried command produces the same ids
+// and the store (SQLite or KurrentDB) recognises it instead of writing it twice.
+export function eventIdFor(commandId: string, index: number): string {
+  const h = createHash('sha256').update(`${commandId}#${index}`).digest('hex');
+  // Shaped as an RFC 9562 UUID, version 8 (custom), variant 10xx.
+  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export function toAppend(events: LedgerEvent[], metadata: EventMetadata): EventToAppend[] {
+  return events.map((e, i) => ({
+    eventId: eventIdFor(metadata.commandId, i),
+    type: e.type,
+    data: e.data,
+    metadata: { ...metadata, schemaVersion: e.version } satisfies StoredMetadata,
+  }));
+}
+
+// Stored → domain. Older schema versions would be upcast here; version 1 is the only one so far.
+export function toDomain(stored: StoredEvent): LedgerEvent {
+  if (!isLedgerEventType(stored.type)) throw new Error(`Unknown event type ${stored.type} at ${stored.streamId}@${stored.revision}`);
+  const meta = stored.metadata as Partial<StoredMetadata>;
+  return { type: stored.type, version: (meta.schemaVersion ?? 1) as 1, data: stored.data } as LedgerEvent;
+}
+
+export const MATCH_STREAM_PREFIX = 'match-';
+export const matchStream = (matchId: string): string => `${MATCH_STREAM_PREFIX}${matchId}`;
