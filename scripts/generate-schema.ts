@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Boots the application without listening (on a throw-away data dir) and writes schema.graphql.
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-schema-'));
+  process.env.LEDGER_DATA_DIR = dir;
+  const { AppModule } = await import('../src/app.module');
+  const { schemaText } = await import('../src/api/graphql/schema-text');
+  const app = await NestFactory.create(AppModule, { logger: false });
+  await app.init();
+  writeFileSync(join(__dirname, '..', 'schema.graphql'), schemaText(app));
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+  console.log('schema.graphql written');
+}
+
+void main();
