@@ -145,7 +145,7 @@ describe('8-ball race to 2 over GraphQL (FPB)', () => {
     expect(win.match.currentGame).toMatchObject({ number: 3, breaker: 'bruno' });
   });
 
-  it('G1.35 / E8.1: after Bruno's dry break Ana runs out the decider and the match ends at race to 2', async () => {
+  it('G1.35 / E8.1: after a dry break by Bruno Ana runs out the decider and the match ends at race to 2', async () => {
     const brk = await client.recordShot({ matchId, shooter: 'bruno', firstContact: 1, objectBallsDrivenToRail: 6 });
     expect(brk.ruling).toMatchObject({ turn: 'PASSES', nextShooter: 'ana', ballInHand: 'NONE' });
     await call('ana', 1, 'FR');
