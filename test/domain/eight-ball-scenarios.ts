@@ -27,7 +27,11 @@ export function openTable(profile: RuleProfileId = 'FPB'): Table {
 export function groupsSet(profile: RuleProfileId = 'FPB'): Table {
   const t = openTable(profile);
   t.call(A, 2, 'FR');
-  t.shoot(A, { firstContact: 2, pocketed: [{ ball: 2, pocket: 'FR' }], railContactsAfterFirstContact: CUE_TO_RAIL });
+  t.shoot(A, {
+    firstContact: 2,
+    pocketed: [{ ball: 2, pocket: 'FR' }],
+    railContactsAfterFirstContact: CUE_TO_RAIL,
+  });
   return t;
 }
 
@@ -38,7 +42,10 @@ export function anaOnEight(profile: RuleProfileId = 'FPB'): Table {
   t.call(A, 3, 'SL');
   t.shoot(A, {
     firstContact: 3,
-    pocketed: [3, 4, 5, 6, 7].map((ball) => ({ ball, pocket: ball === 3 ? ('SL' as const) : ('FL' as const) })),
+    pocketed: [3, 4, 5, 6, 7].map((ball) => ({
+      ball,
+      pocket: ball === 3 ? ('SL' as const) : ('FL' as const),
+    })),
     railContactsAfterFirstContact: CUE_TO_RAIL,
   });
   return t;
@@ -50,7 +57,10 @@ export function anaOnLastSolid(profile: RuleProfileId = 'FPB'): Table {
   t.call(A, 3, 'SL');
   t.shoot(A, {
     firstContact: 3,
-    pocketed: [3, 4, 5, 6].map((ball) => ({ ball, pocket: ball === 3 ? ('SL' as const) : ('FL' as const) })),
+    pocketed: [3, 4, 5, 6].map((ball) => ({
+      ball,
+      pocket: ball === 3 ? ('SL' as const) : ('FL' as const),
+    })),
     railContactsAfterFirstContact: CUE_TO_RAIL,
   });
   return t;
@@ -76,10 +86,16 @@ export function winGame(t: Table, winner: string): void {
     // Legal break with nothing down: the turn passes to the loser.
     t.break(breaker);
   }
-  t.shoot(loser, { firstContact: 2, pocketed: [{ ball: 8, pocket: 'FR' }], railContactsAfterFirstContact: CUE_TO_RAIL });
+  t.shoot(loser, {
+    firstContact: 2,
+    pocketed: [{ ball: 8, pocket: 'FR' }],
+    railContactsAfterFirstContact: CUE_TO_RAIL,
+  });
 }
 
-export function newTable(opts: { profile?: RuleProfileId; raceTo?: number; breakOrder?: BreakOrderRule } = {}): Table {
+export function newTable(
+  opts: { profile?: RuleProfileId; raceTo?: number; breakOrder?: BreakOrderRule } = {},
+): Table {
   return new Table(opts);
 }
 
