@@ -25,7 +25,12 @@ import { MatchesModule } from './matches/matches.module';
         }
         const original = (error as { originalError?: unknown }).originalError;
         const mapped = toGraphQLError(original ?? error);
-        return { message: mapped.message, path: formatted.path, locations: formatted.locations, extensions: mapped.extensions };
+        return {
+          message: mapped.message,
+          path: formatted.path,
+          locations: formatted.locations,
+          extensions: mapped.extensions,
+        };
       },
     }),
     MatchesModule,

@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = configureApp(await NestFactory.create(AppModule, { bufferLogs: false }));
   await app.listen(config.port);
-  new Logger('CueLedger').log(`GraphQL at ${(await app.getUrl()).replace('[::1]', 'localhost')}/graphql; ledger ${config.ledgerFile}`);
+  new Logger('CueLedger').log(
+    `GraphQL at ${(await app.getUrl()).replace('[::1]', 'localhost')}/graphql; ledger ${config.ledgerFile}`,
+  );
 }
 
 main().catch((err: unknown) => {

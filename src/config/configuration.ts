@@ -21,11 +21,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
   const problems: string[] = [];
   const dataDir = env.LEDGER_DATA_DIR ?? join(process.cwd(), 'data');
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be a port number, got "${env.PORT}"`);
   const store = env.LEDGER_STORE ?? 'sqlite';
   if (store !== 'sqlite') problems.push(`LEDGER_STORE must be "sqlite" (got "${store}")`);
   const synchronous = (env.LEDGER_SQLITE_SYNCHRONOUS ?? 'FULL').toUpperCase();
-  if (synchronous !== 'FULL' && synchronous !== 'NORMAL') problems.push(`LEDGER_SQLITE_SYNCHRONOUS must be FULL or NORMAL (got "${synchronous}")`);
+  if (synchronous !== 'FULL' && synchronous !== 'NORMAL')
+    problems.push(`LEDGER_SQLITE_SYNCHRONOUS must be FULL or NORMAL (got "${synchronous}")`);
   if (problems.length) throw new ConfigurationError(problems);
   return {
     port,

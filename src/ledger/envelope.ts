@@ -26,9 +26,14 @@ export function toAppend(events: LedgerEvent[], metadata: EventMetadata): EventT
 
 // Stored → domain. Older schema versions would be upcast here; version 1 is the only one so far.
 export function toDomain(stored: StoredEvent): LedgerEvent {
-  if (!isLedgerEventType(stored.type)) throw new Error(`Unknown event type ${stored.type} at ${stored.streamId}@${stored.revision}`);
+  if (!isLedgerEventType(stored.type))
+    throw new Error(`Unknown event type ${stored.type} at ${stored.streamId}@${stored.revision}`);
   const meta = stored.metadata as Partial<StoredMetadata>;
-  return { type: stored.type, version: (meta.schemaVersion ?? 1) as 1, data: stored.data } as LedgerEvent;
+  return {
+    type: stored.type,
+    version: (meta.schemaVersion ?? 1) as 1,
+    data: stored.data,
+  } as LedgerEvent;
 }
 
 export const MATCH_STREAM_PREFIX = 'match-';

@@ -46,7 +46,11 @@ export interface ReadAllOptions {
 
 export interface EventStore {
   // All events of one call are appended atomically, or none is.
-  append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult>;
   // A stream that does not exist reads as empty.
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
@@ -72,7 +76,10 @@ export class WrongExpectedRevisionError extends EventStoreError {
     // -1 when the stream does not exist.
     readonly actual: number,
   ) {
-    super('CONFLICT', `Stream ${streamId} is at revision ${actual}, but the write expected ${String(expected)}`);
+    super(
+      'CONFLICT',
+      `Stream ${streamId} is at revision ${actual}, but the write expected ${String(expected)}`,
+    );
     this.name = 'WrongExpectedRevisionError';
   }
 }

@@ -11,7 +11,12 @@ import {
 } from '../domain';
 import type { Clock } from '../ledger/clock';
 import { matchStream, toAppend, toDomain } from '../ledger/envelope';
-import { NO_STREAM, WrongExpectedRevisionError, type EventStore, type StoredEvent } from '../ledger/event-store';
+import {
+  NO_STREAM,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type StoredEvent,
+} from '../ledger/event-store';
 import type { MatchProjector } from '../projections/match-projector';
 import type { CommandContext } from './command-context';
 import { MatchNotFoundError } from './match-errors';
@@ -33,15 +38,27 @@ export class MatchCommandService {
     private readonly clock: Clock,
   ) {}
 
-  async schedule(command: Extract<MatchCommand, { type: 'ScheduleMatch' }>, ctx: CommandContext): Promise<CommandOutcome> {
+  async schedule(
+    command: Extract<MatchCommand, { type: 'ScheduleMatch' }>,
+    ctx: CommandContext,
+  ): Promise<CommandOutcome> {
     return this.execute(command.matchId, command, ctx, true);
   }
 
-  async handle(matchId: string, command: MatchCommand, ctx: CommandContext): Promise<CommandOutcome> {
+  async handle(
+    matchId: string,
+    command: MatchCommand,
+    ctx: CommandContext,
+  ): Promise<CommandOutcome> {
     return this.execute(matchId, command, ctx, false);
   }
 
-  private async execute(matchId: string, command: MatchCommand, ctx: CommandContext, creates: boolean): Promise<CommandOutcome> {
+  private async execute(
+    matchId: string,
+    command: MatchCommand,
+    ctx: CommandContext,
+    creates: boolean,
+  ): Promise<CommandOutcome> {
     const stream = matchStream(matchId);
     const history = await this.store.readStream(stream);
     if (!creates && history.length === 0) throw new MatchNotFoundError(matchId);
@@ -64,7 +81,8 @@ export class MatchCommandService {
       correlationId: ctx.correlationId,
       causationId: ctx.causationId,
       engineVersion: ENGINE_VERSION,
-      ruleProfile: state?.ruleProfile ?? (command.type === 'ScheduleMatch' ? command.ruleProfile : null),
+      ruleProfile:
+        state?.ruleProfile ?? (command.type === 'ScheduleMatch' ? command.ruleProfile : null),
     };
     const toStore = toAppend(decided, metadata);
     const result = await this.store.append(stream, toStore, head < 0 ? NO_STREAM : head);
@@ -73,12 +91,16 @@ export class MatchCommandService {
     await this.projector.catchUp().catch(() => undefined);
 
     const first = result.nextExpectedRevision - toStore.length + 1;
-    const events = await this.store.readStream(stream, { fromRevision: first, maxCount: toStore.length });
+    const events = await this.store.readStream(stream, {
+      fromRevision: first,
+      maxCount: toStore.length,
+    });
     const adjudicated = decided.find((e) => e.type === 'ShotAdjudicated');
     return {
       matchId,
       events,
-      ruling: adjudicated && adjudicated.type === 'ShotAdjudicated' ? adjudicated.data.ruling : null,
+      ruling:
+        adjudicated && adjudicated.type === 'ShotAdjudicated' ? adjudicated.data.ruling : null,
       state: state!,
     };
   }

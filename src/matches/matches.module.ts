@@ -17,16 +17,29 @@ import { MatchQueryService } from './match-queries.service';
     {
       provide: EVENT_STORE,
       inject: [LEDGER_CONFIG],
-      useFactory: (c: LedgerConfig): EventStore => new SqliteEventStore({ filename: c.ledgerFile, synchronous: c.synchronous }),
+      useFactory: (c: LedgerConfig): EventStore =>
+        new SqliteEventStore({ filename: c.ledgerFile, synchronous: c.synchronous }),
     },
-    { provide: ReadModel, inject: [LEDGER_CONFIG], useFactory: (c: LedgerConfig) => new ReadModel(c.readModelFile) },
-    { provide: MatchProjector, inject: [EVENT_STORE, ReadModel], useFactory: (s: EventStore, r: ReadModel) => new MatchProjector(s, r) },
+    {
+      provide: ReadModel,
+      inject: [LEDGER_CONFIG],
+      useFactory: (c: LedgerConfig) => new ReadModel(c.readModelFile),
+    },
+    {
+      provide: MatchProjector,
+      inject: [EVENT_STORE, ReadModel],
+      useFactory: (s: EventStore, r: ReadModel) => new MatchProjector(s, r),
+    },
     {
       provide: MatchCommandService,
       inject: [EVENT_STORE, MatchProjector, CLOCK],
       useFactory: (s: EventStore, p: MatchProjector, c: Clock) => new MatchCommandService(s, p, c),
     },
-    { provide: MatchQueryService, inject: [EVENT_STORE, ReadModel], useFactory: (s: EventStore, r: ReadModel) => new MatchQueryService(s, r) },
+    {
+      provide: MatchQueryService,
+      inject: [EVENT_STORE, ReadModel],
+      useFactory: (s: EventStore, r: ReadModel) => new MatchQueryService(s, r),
+    },
     MatchResolver,
   ],
   exports: [EVENT_STORE, ReadModel, MatchProjector],

@@ -37,7 +37,9 @@ export class ReadModel {
        ON CONFLICT(match_id) DO UPDATE SET state = excluded.state, revision = excluded.revision,
        status = excluded.status, last_position = excluded.last_position`,
     );
-    this.listMatches = this.db.prepare('SELECT state FROM match_views ORDER BY last_position DESC LIMIT ? OFFSET ?');
+    this.listMatches = this.db.prepare(
+      'SELECT state FROM match_views ORDER BY last_position DESC LIMIT ? OFFSET ?',
+    );
   }
 
   checkpoint(projection: string): bigint | undefined {
@@ -55,9 +57,14 @@ export class ReadModel {
   }
 
   // Stores changed matches and the new checkpoint atomically.
-  commit(projection: string, position: bigint, changed: Iterable<{ state: MatchState; position: bigint }>): void {
+  commit(
+    projection: string,
+    position: bigint,
+    changed: Iterable<{ state: MatchState; position: bigint }>,
+  ): void {
     this.db.transaction(() => {
-      for (const { state: m, position: p } of changed) this.putMatch.run(m.id, JSON.stringify(m), m.version - 1, m.status, p);
+      for (const { state: m, position: p } of changed)
+        this.putMatch.run(m.id, JSON.stringify(m), m.version - 1, m.status, p);
       this.putCheckpoint.run(projection, position);
     })();
   }

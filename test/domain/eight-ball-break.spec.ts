@@ -1,6 +1,6 @@
 import { emptyFacts } from '../../src/domain/events/shot-facts';
 import type { RuleProfileId } from '../../src/domain/table/vocabulary';
-import { Table } from '../support/match-fixtures';
+import { ANA, BRUNO, Table } from '../support/match-fixtures';
 import {
   A,
   ALL_BALLS,
@@ -542,4 +542,72 @@ describe('8-ball break (E8.3–E8.7, A4, A6)', () => {
     t.call(B, 9, 'FL');
     expect(t.state.currentGame!.call).toEqual({ ball: 9, pocket: 'FL', safety: false });
   });
+});
+
+describe('break rulings that the first review corrected', () => {
+  it('G1.20: the cue ball touching a pocketed ball on the break is a break foul (kitchen ball in hand)', () => {
+    const t = new Table();
+    const r = t.shoot(ANA.id, {
+      firstContact: 1,
+      objectBallsDrivenToRail: 5,
+      pocketed: [{ ball: 3, pocket: 'FL' }],
+      cueBallTouchedPocketedBall: true,
+    });
+    expect(r.appliedFoul).toMatchObject({
+      kind: 'CUE_BALL_TOUCHED_POCKETED_BALL',
+      rule: 'G1.20',
+      penalty: 'BREAK_FOUL',
+    });
+    expect(r.ballInHand).toBe('BEHIND_HEAD_STRING');
+  });
+
+  it('E8.7: the 8 on a clean legal break is no penalty; the breaker owes the choice', () => {
+    const t = new Table();
+    const r = t.break(ANA.id, [{ ball: 8, pocket: 'SL' }]);
+    expect(r).toMatchObject({ penalty: 'NONE', appliedFoul: null, fouls: [] });
+    expect(r.pendingChoice).toMatchObject({ player: ANA.id, kind: 'EIGHT_ON_BREAK' });
+  });
+
+  it.each(['FPB', 'BCA'] as const)(
+    'E8.18(c), A4 [%s]: the 8 off the table on the break is listed as the foul that loses',
+    (profile) => {
+      const t = new Table({ profile });
+      const r = t.shoot(ANA.id, {
+        firstContact: 1,
+        objectBallsDrivenToRail: 5,
+        ballsOffTable: [8],
+      });
+      expect(r.appliedFoul).toMatchObject({
+        kind: 'EIGHT_OFF_TABLE',
+        rule: 'E8.18',
+        penalty: 'LOSS_OF_GAME',
+      });
+      expect(r.penalty).toBe('LOSS_OF_GAME');
+    },
+  );
+
+  it.each([
+    ['ACCEPT_TABLE', 'NONE'],
+    ['BALL_IN_HAND_BEHIND_HEAD_STRING', 'BEHIND_HEAD_STRING'],
+  ] as const)(
+    'E8.6: an object ball off the table on the break lets the incoming player choose %s',
+    (option, ballInHand) => {
+      const t = new Table();
+      const r = t.shoot(ANA.id, {
+        firstContact: 1,
+        objectBallsDrivenToRail: 5,
+        ballsOffTable: [5],
+      });
+      expect(r.appliedFoul).toMatchObject({ kind: 'OBJECT_BALL_OFF_TABLE', rule: 'E8.6' });
+      expect(r.pendingChoice).toEqual({
+        kind: 'BALL_OFF_TABLE_ON_BREAK',
+        player: BRUNO.id,
+        options: ['ACCEPT_TABLE', 'BALL_IN_HAND_BEHIND_HEAD_STRING'],
+        rule: 'E8.6',
+        ballInHandIfShooting: 'NONE',
+      });
+      t.run({ type: 'ChooseOption', player: BRUNO.id, option });
+      expect(t.state.currentGame).toMatchObject({ shooter: BRUNO.id, ballInHand });
+    },
+  );
 });

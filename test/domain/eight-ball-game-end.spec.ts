@@ -148,7 +148,16 @@ describe('8-ball game end (E8.1, E8.17, E8.18) and match end', () => {
           cueBallScratched: true,
         });
         expectLoss(t, r, before, 'EIGHT_POCKETED_WITH_FOUL');
-        expect(r.fouls.map((f) => f.kind)).toEqual(['CUE_BALL_SCRATCHED']);
+        // G1.30: the scratch is listed, and the loss it causes is the finding applied.
+        expect(r.fouls.map((f) => f.kind)).toEqual([
+          'CUE_BALL_SCRATCHED',
+          'EIGHT_POCKETED_ON_FOUL',
+        ]);
+        expect(r.appliedFoul).toMatchObject({
+          kind: 'EIGHT_POCKETED_ON_FOUL',
+          rule: 'E8.18',
+          penalty: 'LOSS_OF_GAME',
+        });
       },
     );
 
@@ -162,7 +171,8 @@ describe('8-ball game end (E8.1, E8.17, E8.18) and match end', () => {
         railContactsAfterFirstContact: CUE_TO_RAIL,
       });
       expectLoss(t, r, before, 'EIGHT_POCKETED_WITH_FOUL');
-      expect(r.fouls.map((f) => f.kind)).toEqual(['WRONG_BALL_FIRST']);
+      expect(r.fouls.map((f) => f.kind)).toEqual(['WRONG_BALL_FIRST', 'EIGHT_POCKETED_ON_FOUL']);
+      expect(r.appliedFoul?.penalty).toBe('LOSS_OF_GAME');
     });
 
     it.each(PROFILES)(

@@ -704,8 +704,16 @@ describe('8-ball shots after the break', () => {
         strokeFouls: [{ kind: 'PUSH_SHOT', reportedBy: 'referee' }],
         cueBallScratched: true,
       });
-      expect(r.fouls.map((f) => f.kind).sort()).toEqual(['CUE_BALL_SCRATCHED', 'PUSH_SHOT']);
+      expect(r.fouls.map((f) => f.kind).sort()).toEqual([
+        'CUE_BALL_SCRATCHED',
+        'EIGHT_POCKETED_ON_FOUL',
+        'PUSH_SHOT',
+      ]);
       expect(r.penalty).toBe('LOSS_OF_GAME');
+      expect(r.appliedFoul).toMatchObject({
+        kind: 'EIGHT_POCKETED_ON_FOUL',
+        penalty: 'LOSS_OF_GAME',
+      });
       expect(r.gameResult).toMatchObject({
         winner: B,
         loser: A,

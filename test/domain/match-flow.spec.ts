@@ -12,7 +12,11 @@ describe('match flow (decider given/when/then)', () => {
         expect(events.map((e) => e.type)).toEqual(['BreakOrderDecided']);
         expect(state.pendingChoice).toMatchObject({ kind: 'BREAK_OR_CEDE', player: BRUNO.id });
       });
-    given(...scheduled, { type: 'BreakOrderDecided', version: 1, data: { method: 'LAG', winner: BRUNO.id, rule: 'G1.6' } })
+    given(...scheduled, {
+      type: 'BreakOrderDecided',
+      version: 1,
+      data: { method: 'LAG', winner: BRUNO.id, rule: 'G1.6' },
+    })
       .when({ type: 'PlayShot', shooter: BRUNO.id, facts: emptyFacts() })
       .thenRefuses('CHOICE_PENDING');
   });
@@ -23,12 +27,19 @@ describe('match flow (decider given/when/then)', () => {
       .when({ type: 'ChooseOption', player: ANA.id, option: 'CEDE_BREAK' })
       .then((events, state) => {
         expect(events.map((e) => e.type)).toEqual(['OptionChosen', 'GameStarted']);
-        expect(state.currentGame).toMatchObject({ number: 1, breaker: BRUNO.id, shooter: BRUNO.id, ballInHand: 'BEHIND_HEAD_STRING' });
+        expect(state.currentGame).toMatchObject({
+          number: 1,
+          breaker: BRUNO.id,
+          shooter: BRUNO.id,
+          ballInHand: 'BEHIND_HEAD_STRING',
+        });
       });
   });
 
   it('G1.35: a shot by the player whose turn it is not is refused', () => {
     const t = new Table();
-    given(...t.history).when({ type: 'PlayShot', shooter: BRUNO.id, facts: emptyFacts() }).thenRefuses('WRONG_PLAYER');
+    given(...t.history)
+      .when({ type: 'PlayShot', shooter: BRUNO.id, facts: emptyFacts() })
+      .thenRefuses('WRONG_PLAYER');
   });
 });

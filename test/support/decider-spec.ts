@@ -6,7 +6,10 @@ import type { MatchState } from '../../src/domain/match/state';
 
 // given(past events) / when(command) / then(new events): the Emmett-style decider spec.
 export function given(...history: LedgerEvent[]) {
-  const state = history.reduce<MatchState | null>((s, e) => matchDecider.evolve(s, e), matchDecider.initialState());
+  const state = history.reduce<MatchState | null>(
+    (s, e) => matchDecider.evolve(s, e),
+    matchDecider.initialState(),
+  );
   return {
     state,
     when(command: MatchCommand) {
@@ -14,7 +17,10 @@ export function given(...history: LedgerEvent[]) {
       return {
         then(assert: (events: LedgerEvent[], after: MatchState) => void): void {
           const events = run();
-          const after = events.reduce<MatchState | null>((s, e) => matchDecider.evolve(s, e), state);
+          const after = events.reduce<MatchState | null>(
+            (s, e) => matchDecider.evolve(s, e),
+            state,
+          );
           assert(events, after!);
         },
         thenRefuses(code: DomainErrorCode): void {

@@ -24,12 +24,21 @@ export type Result = Record<string, any>;
 export class LedgerClient {
   constructor(private readonly server: TestServer) {}
 
-  private async run(name: string, inputType: string, input: Record<string, unknown>, headers?: Record<string, string>): Promise<GqlResponse> {
+  private async run(
+    name: string,
+    inputType: string,
+    input: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<GqlResponse> {
     return this.server.gql(MUTATION(name, inputType), { input }, headers);
   }
 
   // Succeeds or fails the test with the server's error.
-  private async ok(name: string, inputType: string, input: Record<string, unknown>): Promise<Result> {
+  private async ok(
+    name: string,
+    inputType: string,
+    input: Record<string, unknown>,
+  ): Promise<Result> {
     const res = await this.run(name, inputType, input);
     if (res.errors) throw new Error(`${name} failed: ${JSON.stringify(res.errors)}`);
     return res.data![name];
@@ -58,12 +67,20 @@ export class LedgerClient {
   }
 
   // For refusals: returns the raw response so the test can check the error code.
-  attempt(name: string, inputType: string, input: Record<string, unknown>, headers?: Record<string, string>) {
+  attempt(
+    name: string,
+    inputType: string,
+    input: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ) {
     return this.run(name, inputType, input, headers);
   }
 
   async match(id: string): Promise<Result> {
-    const res = await this.server.gql(`query($id: String!) { match(id: $id) { ${MATCH_FIELDS} } }`, { id });
+    const res = await this.server.gql(
+      `query($id: String!) { match(id: $id) { ${MATCH_FIELDS} } }`,
+      { id },
+    );
     if (res.errors) throw new Error(JSON.stringify(res.errors));
     return res.data!.match;
   }

@@ -15,7 +15,14 @@ export const BRUNO: PlayerRef = { id: 'bruno', name: 'Bruno' };
 export class Table {
   readonly history: LedgerEvent[] = [];
 
-  constructor(opts: { profile?: RuleProfileId; raceTo?: number; breakOrder?: BreakOrderRule; breaker?: string } = {}) {
+  constructor(
+    opts: {
+      profile?: RuleProfileId;
+      raceTo?: number;
+      breakOrder?: BreakOrderRule;
+      breaker?: string;
+    } = {},
+  ) {
     this.run({
       type: 'ScheduleMatch',
       matchId: 'm1',
@@ -54,7 +61,15 @@ export class Table {
   }
 
   // A legal break that pockets the given balls and spreads the rest.
-  break(shooter: string, pocketed: { ball: number; pocket: 'FL' | 'FR' | 'SL' | 'SR' | 'HL' | 'HR' }[] = []): Ruling {
-    return this.shoot(shooter, { firstContact: 1, objectBallsDrivenToRail: 5, pocketed, railContactsAfterFirstContact: [{ ball: 0 }] });
+  break(
+    shooter: string,
+    pocketed: { ball: number; pocket: 'FL' | 'FR' | 'SL' | 'SR' | 'HL' | 'HR' }[] = [],
+  ): Ruling {
+    return this.shoot(shooter, {
+      firstContact: 1,
+      objectBallsDrivenToRail: 5,
+      pocketed,
+      railContactsAfterFirstContact: [{ ball: 0 }],
+    });
   }
 }

@@ -17,12 +17,18 @@ export interface TestServer {
   app: INestApplication;
   url: string;
   dataDir: string;
-  gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GqlResponse<T>>;
+  gql<T = Record<string, any>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<GqlResponse<T>>;
   close(): Promise<void>;
 }
 
 // The real application on a real port with a real ledger file in a fresh directory.
-export async function startServer(dataDir = mkdtempSync(join(tmpdir(), 'cue-ledger-e2e-'))): Promise<TestServer> {
+export async function startServer(
+  dataDir = mkdtempSync(join(tmpdir(), 'cue-ledger-e2e-')),
+): Promise<TestServer> {
   process.env.LEDGER_DATA_DIR = dataDir;
   const app = configureApp(await NestFactory.create(AppModule, { logger: ['error'] }));
   await app.listen(0, '127.0.0.1');
@@ -34,7 +40,12 @@ export async function startServer(dataDir = mkdtempSync(join(tmpdir(), 'cue-ledg
     async gql(query, variables = {}, headers = {}) {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-actor': 'scorer-1', 'x-actor-role': 'SCORER', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'x-actor': 'scorer-1',
+          'x-actor-role': 'SCORER',
+          ...headers,
+        },
         body: JSON.stringify({ query, variables }),
       });
       const body = (await res.json()) as Omit<GqlResponse, 'status'>;

@@ -21,29 +21,97 @@ import {
 } from '../../domain';
 
 // GraphQL enums are generated from the domain's own constant lists, so they cannot drift.
-function enumOf<T extends string>(values: readonly T[], name: string, description: string): Record<T, T> {
+function enumOf<T extends string>(
+  values: readonly T[],
+  name: string,
+  description: string,
+): Record<T, T> {
   const e = Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
   registerEnumType(e, { name, description });
   return e;
 }
 
-export const Discipline = enumOf(DISCIPLINES, 'Discipline', 'The game played in every rack of the match.');
-export const RuleProfile = enumOf(RULE_PROFILES, 'RuleProfile', 'Rule book pinned when the match is scheduled (see the decisions table A1–A12).');
-export const Pocket = enumOf(POCKETS, 'Pocket', 'FL/FR foot corners, SL/SR side pockets, HL/HR head corners.');
-export const Cushion = enumOf(CUSHIONS, 'Cushion', 'A long rail is two cushions split by the side pocket.');
-export const BallInHand = enumOf(BALL_IN_HAND, 'BallInHand', 'Where the incoming shooter may place the cue ball.');
-export const PlacementZone = enumOf(PLACEMENT_ZONES, 'PlacementZone', 'Where the cue ball was placed (G1.10, G1.16).');
-export const BreakOrderRule = enumOf(BREAK_ORDER_RULES, 'BreakOrderRule', 'G1.34: who breaks the next game.');
-export const BreakOrderMethod = enumOf(BREAK_ORDER_METHODS, 'BreakOrderMethod', 'G1.6–1.7: how the first break was decided.');
+export const Discipline = enumOf(
+  DISCIPLINES,
+  'Discipline',
+  'The game played in every rack of the match.',
+);
+export const RuleProfile = enumOf(
+  RULE_PROFILES,
+  'RuleProfile',
+  'Rule book pinned when the match is scheduled (see the decisions table A1–A12).',
+);
+export const Pocket = enumOf(
+  POCKETS,
+  'Pocket',
+  'FL/FR foot corners, SL/SR side pockets, HL/HR head corners.',
+);
+export const Cushion = enumOf(
+  CUSHIONS,
+  'Cushion',
+  'A long rail is two cushions split by the side pocket.',
+);
+export const BallInHand = enumOf(
+  BALL_IN_HAND,
+  'BallInHand',
+  'Where the incoming shooter may place the cue ball.',
+);
+export const PlacementZone = enumOf(
+  PLACEMENT_ZONES,
+  'PlacementZone',
+  'Where the cue ball was placed (G1.10, G1.16).',
+);
+export const BreakOrderRule = enumOf(
+  BREAK_ORDER_RULES,
+  'BreakOrderRule',
+  'G1.34: who breaks the next game.',
+);
+export const BreakOrderMethod = enumOf(
+  BREAK_ORDER_METHODS,
+  'BreakOrderMethod',
+  'G1.6–1.7: how the first break was decided.',
+);
 export const Group = enumOf(GROUPS, 'Group', '8-ball groups (E8.1).');
-export const StrokeFoulKind = enumOf(STROKE_FOUL_KINDS, 'StrokeFoulKind', 'A foul reported by the referee or opponent.');
-export const OptionKind = enumOf(OPTIONS, 'OptionKind', 'A choice a player makes when the rules give them one (A12).');
+export const StrokeFoulKind = enumOf(
+  STROKE_FOUL_KINDS,
+  'StrokeFoulKind',
+  'A foul reported by the referee or opponent.',
+);
+export const OptionKind = enumOf(
+  OPTIONS,
+  'OptionKind',
+  'A choice a player makes when the rules give them one (A12).',
+);
 export const ChoiceKind = enumOf(CHOICE_KINDS, 'ChoiceKind', 'Why a choice is owed.');
 export const Penalty = enumOf(PENALTIES, 'Penalty', 'Penalty tiers, least to most severe (A8).');
-export const TurnResult = enumOf(TURN_RESULTS, 'TurnResult', 'What happens to the inning after a shot.');
-export const GameEndReason = enumOf(GAME_END_REASONS, 'GameEndReason', 'How a game was won or lost (E8.1, E8.18).');
+export const TurnResult = enumOf(
+  TURN_RESULTS,
+  'TurnResult',
+  'What happens to the inning after a shot.',
+);
+export const GameEndReason = enumOf(
+  GAME_END_REASONS,
+  'GameEndReason',
+  'How a game was won or lost (E8.1, E8.18).',
+);
 export const FoulKind = enumOf(FOUL_KINDS, 'FoulKind', 'A foul the engine found.');
-export const RefereeRulingKind = enumOf(REFEREE_RULING_KINDS, 'RefereeRulingKind', 'A referee decision recorded as its own event.');
-export const ActorRole = enumOf(ACTOR_ROLES, 'ActorRole', 'The role in which an event was recorded.');
-export const MatchStatus = enumOf(['AWAITING_BREAK_ORDER', 'IN_PLAY', 'COMPLETED'] as const, 'MatchStatus', 'Where the match stands.');
-export const GameStatus = enumOf(['IN_PROGRESS', 'OVER'] as const, 'GameStatus', 'Where the game stands.');
+export const RefereeRulingKind = enumOf(
+  REFEREE_RULING_KINDS,
+  'RefereeRulingKind',
+  'A referee decision recorded as its own event.',
+);
+export const ActorRole = enumOf(
+  ACTOR_ROLES,
+  'ActorRole',
+  'The role in which an event was recorded.',
+);
+export const MatchStatus = enumOf(
+  ['AWAITING_BREAK_ORDER', 'IN_PLAY', 'COMPLETED'] as const,
+  'MatchStatus',
+  'Where the match stands.',
+);
+export const GameStatus = enumOf(
+  ['IN_PROGRESS', 'OVER'] as const,
+  'GameStatus',
+  'Where the game stands.',
+);

@@ -13,7 +13,9 @@ export interface FieldProblem {
 // Thrown by the validation pipe; carries every field that failed, not only the first.
 export class InputValidationError extends Error {
   constructor(readonly fields: FieldProblem[]) {
-    super(`Invalid input: ${fields.map((f) => `${f.field} (${f.problems.join('; ')})`).join(', ')}`);
+    super(
+      `Invalid input: ${fields.map((f) => `${f.field} (${f.problems.join('; ')})`).join(', ')}`,
+    );
     this.name = 'InputValidationError';
   }
 }
@@ -23,17 +25,26 @@ export class InputValidationError extends Error {
 export function toGraphQLError(err: unknown): GraphQLError {
   if (err instanceof GraphQLError) return err;
   if (err instanceof InputValidationError) {
-    return new GraphQLError(err.message, { extensions: { code: 'BAD_USER_INPUT', fields: err.fields } });
+    return new GraphQLError(err.message, {
+      extensions: { code: 'BAD_USER_INPUT', fields: err.fields },
+    });
   }
   if (err instanceof DomainError) {
-    return new GraphQLError(err.message, { extensions: { code: err.code, rule: err.rule ?? null } });
+    return new GraphQLError(err.message, {
+      extensions: { code: err.code, rule: err.rule ?? null },
+    });
   }
   if (err instanceof WrongExpectedRevisionError) {
     return new GraphQLError(err.message, {
-      extensions: { code: 'CONFLICT', expectedRevision: String(err.expected), actualRevision: err.actual },
+      extensions: {
+        code: 'CONFLICT',
+        expectedRevision: String(err.expected),
+        actualRevision: err.actual,
+      },
     });
   }
-  if (err instanceof EventStoreError) return new GraphQLError(err.message, { extensions: { code: err.code } });
+  if (err instanceof EventStoreError)
+    return new GraphQLError(err.message, { extensions: { code: err.code } });
   if (err instanceof MatchNotFoundError || err instanceof GameNotFoundError) {
     return new GraphQLError(err.message, { extensions: { code: 'NOT_FOUND' } });
   }
@@ -41,7 +52,9 @@ export function toGraphQLError(err: unknown): GraphQLError {
     return new GraphQLError(err.message, { extensions: { code: 'BAD_USER_INPUT' } });
   }
   new Logger('GraphQL').error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  return new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  return new GraphQLError('Internal server error', {
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  });
 }
 
 @Catch()

@@ -65,11 +65,14 @@ export class MatchResolver {
     @Args('limit', { type: () => Int, defaultValue: 50 }) limit: number,
     @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
   ): MatchModel[] {
-    return this.queries.matches(Math.max(1, Math.min(limit, 200)), Math.max(0, offset)).map(toMatchModel);
+    return this.queries
+      .matches(Math.max(1, Math.min(limit, 200)), Math.max(0, offset))
+      .map(toMatchModel);
   }
 
   @Query(() => [LedgerEventModel], {
-    description: 'The recorded events of a match, or of one game, with metadata and every ruling explained.',
+    description:
+      'The recorded events of a match, or of one game, with metadata and every ruling explained.',
   })
   async matchHistory(
     @Args('matchId') matchId: string,
@@ -79,8 +82,13 @@ export class MatchResolver {
     return entries.map((x) => toEventModel(x.event, x.gameNumber));
   }
 
-  @Mutation(() => CommandResultModel, { description: 'Schedule a match; the rule profile is pinned here.' })
-  async scheduleMatch(@Args('input') input: ScheduleMatchInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
+  @Mutation(() => CommandResultModel, {
+    description: 'Schedule a match; the rule profile is pinned here.',
+  })
+  async scheduleMatch(
+    @Args('input') input: ScheduleMatchInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
     const matchId = randomUUID();
     const outcome = await this.commands.schedule(
       {
@@ -102,32 +110,72 @@ export class MatchResolver {
     return toResult(outcome, null);
   }
 
-  @Mutation(() => CommandResultModel, { description: 'Record the toss or lag winner (G1.6); they then choose to break or cede.' })
-  async decideBreakOrder(@Args('input') input: DecideBreakOrderInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
-    return this.run(input.matchId, { type: 'DecideBreakOrder', method: input.method, winner: input.winner }, input, ctx);
+  @Mutation(() => CommandResultModel, {
+    description: 'Record the toss or lag winner (G1.6); they then choose to break or cede.',
+  })
+  async decideBreakOrder(
+    @Args('input') input: DecideBreakOrderInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run(
+      input.matchId,
+      { type: 'DecideBreakOrder', method: input.method, winner: input.winner },
+      input,
+      ctx,
+    );
   }
 
   @Mutation(() => CommandResultModel, { description: 'Record a choice owed to a player (A12).' })
-  async chooseOption(@Args('input') input: ChooseOptionInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
-    return this.run(input.matchId, { type: 'ChooseOption', player: input.player, option: input.option }, input, ctx);
+  async chooseOption(
+    @Args('input') input: ChooseOptionInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run(
+      input.matchId,
+      { type: 'ChooseOption', player: input.player, option: input.option },
+      input,
+      ctx,
+    );
   }
 
-  @Mutation(() => CommandResultModel, { description: 'Record where the cue ball was placed with ball in hand.' })
-  async placeCueBall(@Args('input') input: PlaceCueBallInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
-    return this.run(input.matchId, { type: 'PlaceCueBall', player: input.player, zone: input.zone }, input, ctx);
+  @Mutation(() => CommandResultModel, {
+    description: 'Record where the cue ball was placed with ball in hand.',
+  })
+  async placeCueBall(
+    @Args('input') input: PlaceCueBallInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run(
+      input.matchId,
+      { type: 'PlaceCueBall', player: input.player, zone: input.zone },
+      input,
+      ctx,
+    );
   }
 
-  @Mutation(() => CommandResultModel, { description: 'Record the call for the next shot: one ball and one pocket, or a safety.' })
-  async callShot(@Args('input') input: CallShotInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
+  @Mutation(() => CommandResultModel, {
+    description: 'Record the call for the next shot: one ball and one pocket, or a safety.',
+  })
+  async callShot(
+    @Args('input') input: CallShotInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
     const call = { ball: input.ball ?? null, pocket: input.pocket ?? null, safety: input.safety };
     return this.run(input.matchId, { type: 'CallShot', player: input.player, call }, input, ctx);
   }
 
-  @Mutation(() => CommandResultModel, { description: 'Record the facts of a shot; the engine adjudicates it.' })
-  async recordShot(@Args('input') input: RecordShotInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
+  @Mutation(() => CommandResultModel, {
+    description: 'Record the facts of a shot; the engine adjudicates it.',
+  })
+  async recordShot(
+    @Args('input') input: RecordShotInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
     const facts = emptyFacts({
       firstContact: input.firstContact ?? null,
-      railContactsAfterFirstContact: input.railContactsAfterFirstContact.map((c) => (c.cushion ? { ball: c.ball, cushion: c.cushion } : { ball: c.ball })),
+      railContactsAfterFirstContact: input.railContactsAfterFirstContact.map((c) =>
+        c.cushion ? { ball: c.ball, cushion: c.cushion } : { ball: c.ball },
+      ),
       pocketed: input.pocketed.map((p) => ({ ball: p.ball, pocket: p.pocket })),
       ballsReboundedFromPocket: [...input.ballsReboundedFromPocket],
       cueBallScratched: input.cueBallScratched,
@@ -136,16 +184,32 @@ export class MatchResolver {
       ballsOffTable: [...input.ballsOffTable],
       objectBallsDrivenToRail: input.objectBallsDrivenToRail,
       callObvious: input.callObvious,
-      strokeFouls: input.strokeFouls.map((f) => (f.intentional === undefined ? { kind: f.kind, reportedBy: f.reportedBy } : { kind: f.kind, intentional: f.intentional, reportedBy: f.reportedBy })),
+      strokeFouls: input.strokeFouls.map((f) =>
+        f.intentional === undefined
+          ? { kind: f.kind, reportedBy: f.reportedBy }
+          : { kind: f.kind, intentional: f.intentional, reportedBy: f.reportedBy },
+      ),
     });
     return this.run(input.matchId, { type: 'PlayShot', shooter: input.shooter, facts }, input, ctx);
   }
 
-  @Mutation(() => CommandResultModel, { description: 'Record a referee decision: warning, stalemate (E8.19), outside interference (G1.33).' })
-  async recordRefereeRuling(@Args('input') input: RecordRefereeRulingInput, @Context() ctx: GqlContext): Promise<CommandResultModel> {
+  @Mutation(() => CommandResultModel, {
+    description:
+      'Record a referee decision: warning, stalemate (E8.19), outside interference (G1.33).',
+  })
+  async recordRefereeRuling(
+    @Args('input') input: RecordRefereeRulingInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
     return this.run(
       input.matchId,
-      { type: 'RecordRefereeRuling', kind: input.kind, player: input.player ?? null, restored: input.restored ?? null, note: input.note },
+      {
+        type: 'RecordRefereeRuling',
+        kind: input.kind,
+        player: input.player ?? null,
+        restored: input.restored ?? null,
+        note: input.note,
+      },
       input,
       ctx,
     );

@@ -17,15 +17,27 @@ function header(req: Request, name: string): string | undefined {
 }
 
 // Identity comes from X-Actor / X-Actor-Role headers until bearer tokens replace them (issue 5).
-export function commandContext(ctx: GqlContext, input: CommandInput | MatchCommandInput): CommandContext {
+export function commandContext(
+  ctx: GqlContext,
+  input: CommandInput | MatchCommandInput,
+): CommandContext {
   const req = ctx.req;
   const actor = header(req, 'x-actor') ?? 'anonymous';
   const role = (header(req, 'x-actor-role') ?? 'SCORER').toUpperCase();
   const correlationId = header(req, 'x-correlation-id') ?? randomUUID();
   const problems = [];
-  if (!HEADER_VALUE.test(actor)) problems.push({ field: 'X-Actor', problems: ['must be 1–64 letters, digits or ._:@-'] });
-  if (!(ACTOR_ROLES as readonly string[]).includes(role)) problems.push({ field: 'X-Actor-Role', problems: [`must be one of ${ACTOR_ROLES.join(', ')}`] });
-  if (!HEADER_VALUE.test(correlationId)) problems.push({ field: 'X-Correlation-Id', problems: ['must be 1–64 letters, digits or ._:@-'] });
+  if (!HEADER_VALUE.test(actor))
+    problems.push({ field: 'X-Actor', problems: ['must be 1–64 letters, digits or ._:@-'] });
+  if (!(ACTOR_ROLES as readonly string[]).includes(role))
+    problems.push({
+      field: 'X-Actor-Role',
+      problems: [`must be one of ${ACTOR_ROLES.join(', ')}`],
+    });
+  if (!HEADER_VALUE.test(correlationId))
+    problems.push({
+      field: 'X-Correlation-Id',
+      problems: ['must be 1–64 letters, digits or ._:@-'],
+    });
   if (problems.length) throw new InputValidationError(problems);
   const agent = header(req, 'user-agent');
   return {
@@ -36,6 +48,9 @@ export function commandContext(ctx: GqlContext, input: CommandInput | MatchComma
     correlationId,
     causationId: null,
     occurredAt: input.occurredAt ?? null,
-    expectedRevision: 'expectedRevision' in input && input.expectedRevision !== undefined ? input.expectedRevision : null,
+    expectedRevision:
+      'expectedRevision' in input && input.expectedRevision !== undefined
+        ? input.expectedRevision
+        : null,
   };
 }

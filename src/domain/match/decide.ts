@@ -198,6 +198,15 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
         ),
       ];
     }
+    case 'BALL_IN_HAND_BEHIND_HEAD_STRING':
+      return [
+        chosen(
+          chooser,
+          'BEHIND_HEAD_STRING',
+          [],
+          `${playerName(state, chooser)} takes ball in hand behind the head string (${pending.rule}).`,
+        ),
+      ];
     case 'RERACK_AND_BREAK':
     case 'RERACK_OPPONENT_BREAKS': {
       const breaker = c.option === 'RERACK_AND_BREAK' ? chooser : other;

@@ -39,6 +39,9 @@ export const FOUL_KINDS = [
   'EQUIPMENT_MISUSE',
   'TABLE_MARKED',
   'BREAK_CUE_BALL_INTERFERENCE',
+  // E8.18: a foul that loses the game because of the 8.
+  'EIGHT_OFF_TABLE',
+  'EIGHT_POCKETED_ON_FOUL',
 ] as const;
 export type FoulKind = (typeof FOUL_KINDS)[number];
 
@@ -53,13 +56,19 @@ export const OPTIONS = [
   'BREAK',
   'CEDE_BREAK',
   'ACCEPT_TABLE',
+  'BALL_IN_HAND_BEHIND_HEAD_STRING',
   'RERACK_AND_BREAK',
   'RERACK_OPPONENT_BREAKS',
   'SPOT_EIGHT_AND_SHOOT',
 ] as const;
 export type OptionKind = (typeof OPTIONS)[number];
 
-export const CHOICE_KINDS = ['BREAK_OR_CEDE', 'ILLEGAL_BREAK', 'EIGHT_ON_BREAK'] as const;
+export const CHOICE_KINDS = [
+  'BREAK_OR_CEDE',
+  'ILLEGAL_BREAK',
+  'EIGHT_ON_BREAK',
+  'BALL_OFF_TABLE_ON_BREAK',
+] as const;
 export type ChoiceKind = (typeof CHOICE_KINDS)[number];
 
 // A12: a choice owed to a player; play is refused until it is recorded.

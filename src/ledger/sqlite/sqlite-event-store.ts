@@ -49,11 +49,18 @@ export class SqliteEventStore implements EventStore {
   private readonly stmt: {
     head: Database.Statement<[string], { revision: number | null }>;
     insert: Database.Statement<[string, number, string, string, string, string]>;
-    byIds: Database.Statement<[string, number, number], { revision: number; event_id: string; position: number }>;
+    byIds: Database.Statement<
+      [string, number, number],
+      { revision: number; event_id: string; position: number }
+    >;
     readStream: Database.Statement<[string, number, number], Row>;
     readAll: Database.Statement<[number | bigint, number], Row>;
   };
-  private readonly appendTx: (streamId: string, events: EventToAppend[], expected: ExpectedRevision) => AppendResult;
+  private readonly appendTx: (
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+  ) => AppendResult;
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
@@ -75,14 +82,19 @@ export class SqliteEventStore implements EventStore {
       ),
       readAll: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
     };
-    const tx = this.db.transaction((streamId: string, events: EventToAppend[], expected: ExpectedRevision) =>
-      this.appendLocked(streamId, events, expected),
+    const tx = this.db.transaction(
+      (streamId: string, events: EventToAppend[], expected: ExpectedRevision) =>
+        this.appendLocked(streamId, events, expected),
     );
     // BEGIN IMMEDIATE takes the write lock up front, so concurrent writers queue instead of failing.
     this.appendTx = (s, e, x) => tx.immediate(s, e, x);
   }
 
-  append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+  append(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
     try {
       return Promise.resolve(this.appendTx(streamId, events, expected));
     } catch (err) {
@@ -90,13 +102,18 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
-  private appendLocked(streamId: string, events: EventToAppend[], expected: ExpectedRevision): AppendResult {
+  private appendLocked(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+  ): AppendResult {
     if (events.length === 0) throw new EventStoreError('INVALID_APPEND', 'Nothing to append');
     const head = this.stmt.head.get(streamId)?.revision ?? -1;
     if (!expectationMet(expected, head)) {
       // As KurrentDB does: a retry of an append that already landed at the expected revision is
       // acknowledged without writing again (same event ids, same place); anything else conflicts.
-      const replayed = typeof expected === 'number' ? this.alreadyAppended(streamId, events, expected) : null;
+      const replayed =
+        typeof expected === 'number' ? this.alreadyAppended(streamId, events, expected) : null;
       if (replayed) return replayed;
       throw new WrongExpectedRevisionError(streamId, expected, head);
     }
@@ -117,7 +134,11 @@ export class SqliteEventStore implements EventStore {
     return { nextExpectedRevision: revision, position };
   }
 
-  private alreadyAppended(streamId: string, events: EventToAppend[], expected: number): AppendResult | null {
+  private alreadyAppended(
+    streamId: string,
+    events: EventToAppend[],
+    expected: number,
+  ): AppendResult | null {
     const rows = this.stmt.byIds.all(streamId, expected, events.length);
     if (rows.length !== events.length) return null;
     if (!rows.every((r, i) => r.event_id === events[i].eventId)) return null;
@@ -126,7 +147,11 @@ export class SqliteEventStore implements EventStore {
   }
 
   readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
-    const rows = this.stmt.readStream.all(streamId, options.fromRevision ?? 0, options.maxCount ?? -1);
+    const rows = this.stmt.readStream.all(
+      streamId,
+      options.fromRevision ?? 0,
+      options.maxCount ?? -1,
+    );
     return Promise.resolve(rows.map(toStored));
   }
 

@@ -47,9 +47,13 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     it('refuses NO_STREAM on an existing stream and STREAM_EXISTS on a missing one, writing nothing', async () => {
       const s = stream();
       await store.append(s, [ev('A', 1)], NO_STREAM);
-      await expect(store.append(s, [ev('A', 2)], NO_STREAM)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.append(s, [ev('A', 2)], NO_STREAM)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       const other = stream();
-      await expect(store.append(other, [ev('A', 1)], STREAM_EXISTS)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.append(other, [ev('A', 1)], STREAM_EXISTS)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       expect(await store.readStream(s)).toHaveLength(1);
       expect(await store.readStream(other)).toHaveLength(0);
     });
@@ -81,7 +85,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       expect(retry).toEqual(first);
       expect(await store.readStream(s)).toHaveLength(3);
       // A different batch at the same stale revision is a conflict, not a retry.
-      await expect(store.append(s, [ev('C', 1), ev('C', 2)], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.append(s, [ev('C', 1), ev('C', 2)], 0)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
     });
 
     it('appends all events of one call or none: a batch with a duplicate id leaves the stream unchanged', async () => {
@@ -94,7 +100,11 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
 
     it('reads a stream forward from a revision, with a maximum count', async () => {
       const s = stream();
-      await store.append(s, [1, 2, 3, 4, 5].map((n) => ev('A', n)), NO_STREAM);
+      await store.append(
+        s,
+        [1, 2, 3, 4, 5].map((n) => ev('A', n)),
+        NO_STREAM,
+      );
       const page = await store.readStream(s, { fromRevision: 2, maxCount: 2 });
       expect(page.map((e) => e.revision)).toEqual([2, 3]);
     });
@@ -108,7 +118,12 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       await store.append(s2, [ev('B', 1), ev('B', 2)], NO_STREAM);
       await store.append(s1, [ev('A', 2)], 0);
       const feed = await store.readAll({ after: start });
-      expect(feed.map((e) => `${e.streamId === s1 ? 's1' : 's2'}:${e.revision}`)).toEqual(['s1:0', 's2:0', 's2:1', 's1:1']);
+      expect(feed.map((e) => `${e.streamId === s1 ? 's1' : 's2'}:${e.revision}`)).toEqual([
+        's1:0',
+        's2:0',
+        's2:1',
+        's1:1',
+      ]);
       const positions = feed.map((e) => e.position);
       expect([...positions].sort((a, b) => (a < b ? -1 : 1))).toEqual(positions);
       const rest = await store.readAll({ after: feed[1].position });

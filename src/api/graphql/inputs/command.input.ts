@@ -6,13 +6,19 @@ export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 // Fields every write takes: which match, the revision the client saw, and its own command id.
 @InputType({ isAbstract: true })
 export abstract class CommandInput {
-  @Field({ description: 'Client-chosen id of this command (a UUID is best); used for the event ids.', nullable: true })
+  @Field({
+    description: 'Client-chosen id of this command (a UUID is best); used for the event ids.',
+    nullable: true,
+  })
   @IsOptional()
   @IsString()
   @Matches(ID_PATTERN, { message: 'commandId must be 1–64 letters, digits or ._:-' })
   commandId?: string;
 
-  @Field({ nullable: true, description: 'When it happened at the table (ISO 8601); defaults to the recording time.' })
+  @Field({
+    nullable: true,
+    description: 'When it happened at the table (ISO 8601); defaults to the recording time.',
+  })
   @IsOptional()
   @IsISO8601({ strict: true })
   occurredAt?: string;
@@ -25,12 +31,17 @@ export abstract class MatchCommandInput extends CommandInput {
   @Matches(ID_PATTERN, { message: 'matchId must be 1–64 letters, digits or ._:-' })
   matchId!: string;
 
-  @Field(() => Int, { nullable: true, description: 'The match revision this write was decided on; a stale one is a CONFLICT.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The match revision this write was decided on; a stale one is a CONFLICT.',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)
   expectedRevision?: number;
 }
 
-export const PLAYER_ID_RULE = Matches(ID_PATTERN, { message: 'player ids are 1–64 letters, digits or ._:-' });
+export const PLAYER_ID_RULE = Matches(ID_PATTERN, {
+  message: 'player ids are 1–64 letters, digits or ._:-',
+});
 export const SHORT_TEXT = MaxLength(500);

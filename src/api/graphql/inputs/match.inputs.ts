@@ -72,7 +72,10 @@ export class ScheduleMatchInput extends CommandInput {
   @Type(() => PlayerInput)
   players!: PlayerInput[];
 
-  @Field(() => E.BreakOrderRule, { defaultValue: 'WINNER', description: 'G1.34, announced before the match.' })
+  @Field(() => E.BreakOrderRule, {
+    defaultValue: 'WINNER',
+    description: 'G1.34, announced before the match.',
+  })
   @IsIn(BREAK_ORDER_RULES)
   breakOrder!: BreakOrderRule;
 
@@ -142,7 +145,10 @@ export class CallShotInput extends MatchCommandInput {
   @IsIn(POCKETS)
   pocket?: Pocket;
 
-  @Field({ defaultValue: false, description: 'A declared safety (E8.11) instead of a ball and pocket.' })
+  @Field({
+    defaultValue: false,
+    description: 'A declared safety (E8.11) instead of a ball and pocket.',
+  })
   @IsBoolean()
   safety!: boolean;
 }

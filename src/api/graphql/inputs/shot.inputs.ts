@@ -11,7 +11,14 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CUSHIONS, POCKETS, STROKE_FOUL_KINDS, type Cushion, type Pocket, type StrokeFoulKind } from '../../../domain';
+import {
+  CUSHIONS,
+  POCKETS,
+  STROKE_FOUL_KINDS,
+  type Cushion,
+  type Pocket,
+  type StrokeFoulKind,
+} from '../../../domain';
 import * as E from '../enums';
 import { MatchCommandInput, PLAYER_ID_RULE } from './command.input';
 
@@ -48,7 +55,10 @@ export class StrokeFoulInput {
   @IsIn(STROKE_FOUL_KINDS)
   kind!: StrokeFoulKind;
 
-  @Field({ nullable: true, description: 'The judgement of intent where a rule turns on it (G1.26, G1.29).' })
+  @Field({
+    nullable: true,
+    description: 'The judgement of intent where a rule turns on it (G1.26, G1.29).',
+  })
   @IsOptional()
   @IsBoolean()
   intentional?: boolean;
@@ -59,14 +69,19 @@ export class StrokeFoulInput {
   reportedBy!: string;
 }
 
-@InputType({ description: 'The facts of one shot as the scorer saw them; the engine rules on them.' })
+@InputType({
+  description: 'The facts of one shot as the scorer saw them; the engine rules on them.',
+})
 export class RecordShotInput extends MatchCommandInput {
   @Field()
   @IsString()
   @PLAYER_ID_RULE
   shooter!: string;
 
-  @Field(() => Int, { nullable: true, description: 'The object ball the cue ball hit first; null for none.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The object ball the cue ball hit first; null for none.',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -79,13 +94,19 @@ export class RecordShotInput extends MatchCommandInput {
   @Type(() => RailContactInput)
   railContactsAfterFirstContact!: RailContactInput[];
 
-  @Field(() => [PocketedBallInput], { defaultValue: [], description: 'Object balls that stayed down, in order.' })
+  @Field(() => [PocketedBallInput], {
+    defaultValue: [],
+    description: 'Object balls that stayed down, in order.',
+  })
   @ArrayMaxSize(15)
   @ValidateNested({ each: true })
   @Type(() => PocketedBallInput)
   pocketed!: PocketedBallInput[];
 
-  @Field(() => [Int], { defaultValue: [], description: 'G1.11: balls that fell and came back onto the bed.' })
+  @Field(() => [Int], {
+    defaultValue: [],
+    description: 'G1.11: balls that fell and came back onto the bed.',
+  })
   @ArrayMaxSize(15)
   @IsInt({ each: true })
   @Min(1, { each: true })
@@ -111,13 +132,19 @@ export class RecordShotInput extends MatchCommandInput {
   @Max(15, { each: true })
   ballsOffTable!: number[];
 
-  @Field(() => Int, { defaultValue: 0, description: 'Break only: distinct object balls driven to a cushion (E8.3).' })
+  @Field(() => Int, {
+    defaultValue: 0,
+    description: 'Break only: distinct object balls driven to a cushion (E8.3).',
+  })
   @IsInt()
   @Min(0)
   @Max(15)
   objectBallsDrivenToRail!: number;
 
-  @Field({ defaultValue: false, description: 'A9: the uncalled shot was obvious and nobody objected.' })
+  @Field({
+    defaultValue: false,
+    description: 'A9: the uncalled shot was obvious and nobody objected.',
+  })
   @IsBoolean()
   callObvious!: boolean;
 

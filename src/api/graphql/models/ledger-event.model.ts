@@ -24,18 +24,26 @@ export class LedgerEventModel {
   @Field() eventId!: string;
   @Field() streamId!: string;
   @Field(() => Int) revision!: number;
-  @Field({ description: 'Global commit position (a 64-bit integer as a string).' }) position!: string;
+  @Field({ description: 'Global commit position (a 64-bit integer as a string).' })
+  position!: string;
   @Field() type!: string;
   @Field(() => Int) schemaVersion!: number;
-  @Field(() => Int, { nullable: true, description: 'The game the event belongs to, if any.' }) gameNumber!: number | null;
+  @Field(() => Int, { nullable: true, description: 'The game the event belongs to, if any.' })
+  gameNumber!: number | null;
   @Field(() => GraphQLJSON) data!: unknown;
   @Field(() => EventMetadataModel) metadata!: EventMetadataModel;
-  @Field(() => RulingModel, { nullable: true, description: 'For ShotAdjudicated: the ruling.' }) ruling!: RulingModel | null;
-  @Field(() => String, { nullable: true, description: 'The sentence explaining a ruling, choice or referee decision.' })
+  @Field(() => RulingModel, { nullable: true, description: 'For ShotAdjudicated: the ruling.' })
+  ruling!: RulingModel | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The sentence explaining a ruling, choice or referee decision.',
+  })
   explanation!: string | null;
 }
 
-@ObjectType({ description: 'What a write did: the events it appended, the ruling, and the state after.' })
+@ObjectType({
+  description: 'What a write did: the events it appended, the ruling, and the state after.',
+})
 export class CommandResultModel {
   @Field() matchId!: string;
   @Field(() => Int, { description: 'Stream revision after the write.' }) revision!: number;

@@ -27,14 +27,24 @@ export function toRulingModel(r: Ruling): RulingModel {
 export function toMatchModel(m: MatchState): MatchModel {
   const g = m.currentGame;
   const game: GameModel | null = g
-    ? { ...g, groups: groups(g.groups), consecutiveFouls: counts(g.consecutiveFouls), fouls: counts(g.fouls) }
+    ? {
+        ...g,
+        groups: groups(g.groups),
+        consecutiveFouls: counts(g.consecutiveFouls),
+        fouls: counts(g.fouls),
+      }
     : null;
   return {
     id: m.id,
     discipline: m.discipline,
     ruleProfile: m.ruleProfile,
     raceTo: m.raceTo,
-    players: m.players.map((p) => ({ id: p.id, name: p.name, score: m.score[p.id] ?? 0, warnings: m.warnings[p.id] ?? [] })),
+    players: m.players.map((p) => ({
+      id: p.id,
+      name: p.name,
+      score: m.score[p.id] ?? 0,
+      warnings: m.warnings[p.id] ?? [],
+    })),
     breakOrder: m.breakOrder,
     refereePresent: m.refereePresent,
     competition: m.competition,

@@ -1,5 +1,13 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import type { BallInHand, BreakOrderRule, Discipline, GameEndReason, PlacementZone, Pocket, RuleProfileId } from '../../../domain';
+import type {
+  BallInHand,
+  BreakOrderRule,
+  Discipline,
+  GameEndReason,
+  PlacementZone,
+  Pocket,
+  RuleProfileId,
+} from '../../../domain';
 import * as E from '../enums';
 import { GroupAssignmentModel, PendingChoiceModel } from './ruling.model';
 
@@ -8,7 +16,8 @@ export class PlayerModel {
   @Field() id!: string;
   @Field() name!: string;
   @Field(() => Int, { description: 'Games won in this match.' }) score!: number;
-  @Field(() => [String], { description: 'Rule ids of warnings received (G1.9, G1.29).' }) warnings!: string[];
+  @Field(() => [String], { description: 'Rule ids of warnings received (G1.9, G1.29).' })
+  warnings!: string[];
 }
 
 @ObjectType()
@@ -32,7 +41,10 @@ export class GameModel {
   @Field(() => E.GameStatus) status!: 'IN_PROGRESS' | 'OVER';
   @Field(() => [Int]) ballsOnTable!: number[];
   @Field(() => [Int]) pocketed!: number[];
-  @Field(() => [GroupAssignmentModel], { nullable: true, description: 'Null while the table is open (E8.8).' })
+  @Field(() => [GroupAssignmentModel], {
+    nullable: true,
+    description: 'Null while the table is open (E8.8).',
+  })
   groups!: GroupAssignmentModel[] | null;
   @Field() shooter!: string;
   @Field() isBreakShot!: boolean;
@@ -71,7 +83,11 @@ export class MatchModel {
   @Field(() => E.MatchStatus) status!: 'AWAITING_BREAK_ORDER' | 'IN_PLAY' | 'COMPLETED';
   @Field(() => PendingChoiceModel, { nullable: true }) pendingChoice!: PendingChoiceModel | null;
   @Field(() => GameModel, { nullable: true }) currentGame!: GameModel | null;
-  @Field(() => [GameSummaryModel], { description: 'Finished games, in order.' }) games!: GameSummaryModel[];
+  @Field(() => [GameSummaryModel], { description: 'Finished games, in order.' })
+  games!: GameSummaryModel[];
   @Field(() => String, { nullable: true }) winner!: string | null;
-  @Field(() => Int, { description: 'Revision of the last event; send it back as expectedRevision.' }) revision!: number;
+  @Field(() => Int, {
+    description: 'Revision of the last event; send it back as expectedRevision.',
+  })
+  revision!: number;
 }

@@ -1,5 +1,15 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import type { BallInHand, ChoiceKind, FoulKind, GameEndReason, Group, OptionKind, Penalty, RuleProfileId, TurnResult } from '../../../domain';
+import type {
+  BallInHand,
+  ChoiceKind,
+  FoulKind,
+  GameEndReason,
+  Group,
+  OptionKind,
+  Penalty,
+  RuleProfileId,
+  TurnResult,
+} from '../../../domain';
 import * as E from '../enums';
 
 @ObjectType({ description: 'A foul found on a shot, with the rule it breaks.' })
@@ -10,7 +20,9 @@ export class FoulFindingModel {
   @Field() detail!: string;
 }
 
-@ObjectType({ description: 'A choice owed to a player; other play is refused until it is recorded (A12).' })
+@ObjectType({
+  description: 'A choice owed to a player; other play is refused until it is recorded (A12).',
+})
 export class PendingChoiceModel {
   @Field(() => E.ChoiceKind) kind!: ChoiceKind;
   @Field() player!: string;
@@ -39,8 +51,12 @@ export class RulingModel {
   @Field() shooter!: string;
   @Field() isBreak!: boolean;
   @Field({ description: 'True when a foul penalty was applied.' }) foul!: boolean;
-  @Field(() => [FoulFindingModel], { description: 'Every foul found on the stroke (G1.30).' }) fouls!: FoulFindingModel[];
-  @Field(() => FoulFindingModel, { nullable: true, description: 'The foul whose penalty was applied: the most severe (A8).' })
+  @Field(() => [FoulFindingModel], { description: 'Every foul found on the stroke (G1.30).' })
+  fouls!: FoulFindingModel[];
+  @Field(() => FoulFindingModel, {
+    nullable: true,
+    description: 'The foul whose penalty was applied: the most severe (A8).',
+  })
   appliedFoul!: FoulFindingModel | null;
   @Field(() => E.Penalty) penalty!: Penalty;
   @Field(() => [String], { description: 'Rule ids applied, in order.' }) rules!: string[];
@@ -50,7 +66,9 @@ export class RulingModel {
   @Field(() => [Int]) legallyPocketed!: number[];
   @Field(() => [Int]) ballsOnTableAfter!: number[];
   @Field(() => [Int]) spotted!: number[];
-  @Field(() => [GroupAssignmentModel], { nullable: true }) groupsAssigned!: GroupAssignmentModel[] | null;
+  @Field(() => [GroupAssignmentModel], { nullable: true }) groupsAssigned!:
+    | GroupAssignmentModel[]
+    | null;
   @Field(() => PendingChoiceModel, { nullable: true }) pendingChoice!: PendingChoiceModel | null;
   @Field(() => GameResultModel, { nullable: true }) gameResult!: GameResultModel | null;
   @Field() explanation!: string;

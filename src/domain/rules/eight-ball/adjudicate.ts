@@ -1,10 +1,10 @@
-import { DomainError } from '../../errors';
 import type { ShotCall, ShotFacts } from '../../events/shot-facts';
 import { groupOf, otherGroup, type Group } from '../../table/vocabulary';
 import type { ProfileRules } from '../profiles';
 import { ENGINE_VERSION } from '../profiles';
 import {
   penaltyRank,
+  type Penalty,
   type FoulFinding,
   type GameResult,
   type PendingChoice,
@@ -90,7 +90,7 @@ function baseFouls(setup: ShotSetup, facts: ShotFacts): FoulFinding[] {
     fouls.push({
       kind: 'CUE_BALL_TOUCHED_POCKETED_BALL',
       rule: 'G1.20',
-      penalty: 'STANDARD_FOUL',
+      penalty: onBreak ? 'BREAK_FOUL' : 'STANDARD_FOUL',
       detail: 'the cue ball touched a ball already pocketed',
     });
   }
@@ -132,8 +132,25 @@ function gameOver(
   facts: ShotFacts,
   sentence: string,
 ): Ruling {
-  trail.add(result.rule);
   const shooterLost = result.loser === setup.shooter;
+  // E8.18(c): the 8 off the table is a foul (G1.28) that loses the game.
+  if (facts.ballsOffTable.includes(8)) {
+    fouls.push({
+      kind: 'EIGHT_OFF_TABLE',
+      rule: 'E8.18',
+      penalty: 'LOSS_OF_GAME',
+      detail: 'the 8 left the table',
+    });
+  } else if (shooterLost && fouls.length > 0 && facts.pocketed.some((p) => p.ball === 8)) {
+    // E8.18(a): a foul on the stroke that pockets the 8 escalates to loss of game (G1.30: the most severe applies).
+    fouls.push({
+      kind: 'EIGHT_POCKETED_ON_FOUL',
+      rule: 'E8.18',
+      penalty: 'LOSS_OF_GAME',
+      detail: 'the 8 went down on a foul',
+    });
+  }
+  trail.add(...fouls.map((f) => f.rule), result.rule);
   const applied = mostSevere(fouls);
   return ruling(setup, {
     fouls,
@@ -174,7 +191,7 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
     trail.add('E8.7');
     fouls.push({
       kind: 'OBJECT_BALL_OFF_TABLE',
-      rule: 'E8.7',
+      rule: 'G1.28',
       penalty: 'BREAK_FOUL',
       detail: 'the 8 left the table on the break',
     });
@@ -226,6 +243,7 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
         ballInHandIfShooting: 'NONE',
       },
       `${name(shooter)} pocketed the 8 on a legal break and chooses to spot it and continue, or to re-rack and break again (E8.7)`,
+      'NONE',
     );
   }
 
@@ -259,6 +277,26 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
   }
 
   const applied = mostSevere(fouls);
+  // E8.6: an object ball off the table on a legal break, with the cue ball still in play, lets the
+  // incoming player take the table as it is or ball in hand behind the head string.
+  const cueBallFoul =
+    facts.cueBallScratched || facts.cueBallOffTable || facts.cueBallTouchedPocketedBall;
+  if (applied && applied.kind === 'OBJECT_BALL_OFF_TABLE' && !cueBallFoul) {
+    return breakChoice(
+      setup,
+      trail,
+      fouls,
+      facts,
+      {
+        kind: 'BALL_OFF_TABLE_ON_BREAK',
+        player: opponent,
+        options: ['ACCEPT_TABLE', 'BALL_IN_HAND_BEHIND_HEAD_STRING'],
+        rule: 'E8.6',
+        ballInHandIfShooting: 'NONE',
+      },
+      `${names(facts.ballsOffTable)} left the table on the break; ${name(opponent)} chooses to accept the table or to take ball in hand behind the head string (E8.6)`,
+    );
+  }
   if (applied) {
     trail.add(...fouls.map((f) => f.rule));
     // E8.5 / G1.10: break fouls give ball in hand behind the head string; stroke fouls, anywhere (E8.13).
@@ -313,13 +351,15 @@ function breakChoice(
   facts: ShotFacts,
   choice: PendingChoice,
   why: string,
+  // Without a foul: NONE for the breaker's own 8-ball option, BREAK_FOUL for the incoming player's options.
+  penaltyWithoutFoul: Penalty = 'BREAK_FOUL',
 ): Ruling {
   trail.add(...fouls.map((f) => f.rule));
   const applied = mostSevere(fouls);
   return ruling(setup, {
     fouls,
     appliedFoul: applied,
-    penalty: applied ? applied.penalty : 'BREAK_FOUL',
+    penalty: applied ? applied.penalty : penaltyWithoutFoul,
     rules: trail.ids,
     turn: 'CHOICE_PENDING',
     nextShooter: null,
