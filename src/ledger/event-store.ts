@@ -61,7 +61,7 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
 
 export class EventStoreError extends Error {
   constructor(
-    readonly code: 'CONFLICT' | 'INVALID_APPEND',
+    readonly code: 'CONFLICT' | 'INVALID_APPEND' | 'DUPLICATE_EVENT_ID',
     message: string,
   ) {
     super(message);

@@ -108,6 +108,9 @@ export class SqliteEventStore implements EventStore {
     expected: ExpectedRevision,
   ): AppendResult {
     if (events.length === 0) throw new EventStoreError('INVALID_APPEND', 'Nothing to append');
+    if (new Set(events.map((e) => e.eventId)).size !== events.length) {
+      throw new EventStoreError('INVALID_APPEND', 'An append cannot carry the same event id twice');
+    }
     const head = this.stmt.head.get(streamId)?.revision ?? -1;
     if (!expectationMet(expected, head)) {
       // As KurrentDB does: a retry of an append that already landed at the expected revision is
@@ -121,6 +124,13 @@ export class SqliteEventStore implements EventStore {
     let position = 0n;
     for (const e of events) {
       revision += 1;
+      position = this.insert(streamId, revision, e);
+    }
+    return { nextExpectedRevision: revision, position };
+  }
+
+  private insert(streamId: string, revision: number, e: EventToAppend): bigint {
+    try {
       const info = this.stmt.insert.run(
         streamId,
         revision,
@@ -129,9 +139,18 @@ export class SqliteEventStore implements EventStore {
         JSON.stringify(e.data),
         JSON.stringify(e.metadata ?? {}),
       );
-      position = BigInt(info.lastInsertRowid);
+      return BigInt(info.lastInsertRowid);
+    } catch (err) {
+      // The stream/revision pair is guarded by the lock and the expected revision, so a unique
+      // violation here can only be an event id already stored elsewhere in the ledger.
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        throw new EventStoreError(
+          'DUPLICATE_EVENT_ID',
+          `Event id ${e.eventId} is already in the ledger`,
+        );
+      }
+      throw err;
     }
-    return { nextExpectedRevision: revision, position };
   }
 
   private alreadyAppended(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ANY,
+  EventStoreError,
   NO_STREAM,
   STREAM_EXISTS,
   WrongExpectedRevisionError,
@@ -90,12 +91,25 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       );
     });
 
-    it('appends all events of one call or none: a batch with a duplicate id leaves the stream unchanged', async () => {
+    it('appends all events of one call or none: a batch that fails part-way leaves the stream unchanged', async () => {
       const s = stream();
-      await store.append(s, [ev('A', 1)], NO_STREAM);
-      const dup = ev('B', 1);
-      await expect(store.append(s, [ev('B', 0), dup, dup], 0)).rejects.toThrow();
+      const first = ev('A', 1);
+      await store.append(s, [first], NO_STREAM);
+      // The second event reuses an id already in the ledger, so the batch fails after one insert.
+      const err = await store
+        .append(s, [ev('B', 0), { ...ev('B', 1), eventId: first.eventId }], 0)
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(EventStoreError);
+      expect((err as EventStoreError).code).toBe('DUPLICATE_EVENT_ID');
       expect((await store.readStream(s)).map((e) => e.type)).toEqual(['A']);
+    });
+
+    it('refuses a batch that repeats an event id, with a typed error', async () => {
+      const s = stream();
+      const dup = ev('B', 1);
+      const err = await store.append(s, [dup, dup], NO_STREAM).catch((e: unknown) => e);
+      expect((err as EventStoreError).code).toBe('INVALID_APPEND');
+      expect(await store.readStream(s)).toEqual([]);
     });
 
     it('reads a stream forward from a revision, with a maximum count', async () => {
