@@ -174,7 +174,7 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
         null,
         'NONE',
         [],
-        `${playerName(state, chooser)} won the ${pending.rule === 'G1.6' ? 'lag or toss' : 'draw'} and chose that ${playerName(state, breaker)} breaks (G1.6).`,
+        `${playerName(state, chooser)} won the lag or toss and chose that ${playerName(state, breaker)} breaks (G1.6).`,
       ),
       startGame(state, 1, 1, breaker, 'FIRST_GAME', 'G1.8'),
     ];
