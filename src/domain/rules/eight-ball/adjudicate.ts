@@ -3,7 +3,6 @@ import { groupOf, otherGroup, type Group } from '../../table/vocabulary';
 import type { ProfileRules } from '../profiles';
 import { ENGINE_VERSION } from '../profiles';
 import {
-  penaltyRank,
   type Penalty,
   type FoulFinding,
   type GameResult,
@@ -11,9 +10,9 @@ import {
   type RuleId,
   type Ruling,
 } from '../ruling';
-import { strokeFoulFinding } from '../stroke-fouls';
-import { assertFactsFitTable } from './facts-check';
-import { describeFoul, joinSentences, ball, names } from './explain';
+import { assertFactsFitTable } from '../general/facts-check';
+import { generalFouls, mostSevere, RuleTrail, type BreakFoulPolicy } from '../general/fouls';
+import { describeFoul, joinSentences, ball, names } from '../general/explain';
 
 // The state before the shot that the 8-ball rules look at.
 export interface ShotSetup {
@@ -25,21 +24,6 @@ export interface ShotSetup {
   groups: Record<string, Group> | null;
   call: ShotCall | null;
   name: (player: string) => string;
-}
-
-class RuleTrail {
-  readonly ids: RuleId[] = [];
-  add(...ids: RuleId[]): void {
-    for (const id of ids) if (!this.ids.includes(id)) this.ids.push(id);
-  }
-}
-
-// G1.30 / A8: every foul is listed; the most severe one is applied (first found wins a tie).
-function mostSevere(fouls: FoulFinding[]): FoulFinding | null {
-  let worst: FoulFinding | null = null;
-  for (const f of fouls)
-    if (!worst || penaltyRank(f.penalty) > penaltyRank(worst.penalty)) worst = f;
-  return worst;
 }
 
 function ballsAfter(
@@ -62,48 +46,12 @@ function ballsAfter(
   return { ballsOnTableAfter: onTable, spotted };
 }
 
+// E8.5 / E8.6: on the break, cue-ball and object-ball fouls are break fouls (kitchen ball in hand).
+const EIGHT_BALL_BREAK: BreakFoulPolicy = { penalty: 'BREAK_FOUL', scratchRule: 'E8.5', objectOffRule: 'E8.6' };
+
 function baseFouls(setup: ShotSetup, facts: ShotFacts): FoulFinding[] {
-  const fouls: FoulFinding[] = [];
-  const onBreak = setup.isBreak;
-  for (const report of facts.strokeFouls) {
-    const finding = strokeFoulFinding(report);
-    if (finding) fouls.push(finding);
-  }
-  // E8.5: a scratch (or cue ball off the table) on the break gives the incoming player the kitchen.
-  if (facts.cueBallScratched) {
-    fouls.push({
-      kind: 'CUE_BALL_SCRATCHED',
-      rule: onBreak ? 'E8.5' : 'G1.20',
-      penalty: onBreak ? 'BREAK_FOUL' : 'STANDARD_FOUL',
-      detail: 'the cue ball was pocketed',
-    });
-  }
-  if (facts.cueBallOffTable) {
-    fouls.push({
-      kind: 'CUE_BALL_OFF_TABLE',
-      rule: 'G1.28',
-      penalty: onBreak ? 'BREAK_FOUL' : 'STANDARD_FOUL',
-      detail: 'the cue ball left the table',
-    });
-  }
-  if (facts.cueBallTouchedPocketedBall) {
-    fouls.push({
-      kind: 'CUE_BALL_TOUCHED_POCKETED_BALL',
-      rule: 'G1.20',
-      penalty: onBreak ? 'BREAK_FOUL' : 'STANDARD_FOUL',
-      detail: 'the cue ball touched a ball already pocketed',
-    });
-  }
-  const objectOff = facts.ballsOffTable.filter((b) => b !== 8);
-  if (objectOff.length > 0) {
-    fouls.push({
-      kind: 'OBJECT_BALL_OFF_TABLE',
-      rule: onBreak ? 'E8.6' : 'G1.28',
-      penalty: onBreak ? 'BREAK_FOUL' : 'STANDARD_FOUL',
-      detail: `${objectOff.map(ball).join(', ')} left the table`,
-    });
-  }
-  return fouls;
+  // The 8 leaving the table is E8.18's business, not a plain G1.28 foul.
+  return generalFouls(facts, setup.isBreak ? EIGHT_BALL_BREAK : null, [8]);
 }
 
 export function adjudicateEightBall(setup: ShotSetup, facts: ShotFacts): Ruling {

@@ -1,6 +1,6 @@
-import type { StrokeFoulReport } from '../events/shot-facts';
-import type { StrokeFoulKind } from '../table/vocabulary';
-import type { FoulFinding, FoulKind, RuleId } from './ruling';
+import type { StrokeFoulReport } from '../../events/shot-facts';
+import type { StrokeFoulKind } from '../../table/vocabulary';
+import type { FoulFinding, FoulKind, RuleId } from '../ruling';
 
 // Reported stroke fouls and the general rule each one breaks; all are standard fouls (G1.17).
 const STROKE_FOUL_RULES: Record<StrokeFoulKind, { rule: RuleId; foul: FoulKind; what: string }> = {
