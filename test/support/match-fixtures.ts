@@ -4,7 +4,7 @@ import type { MatchCommand } from '../../src/domain/match/commands';
 import { decide } from '../../src/domain/match/decide';
 import { replay } from '../../src/domain/match/evolve';
 import type { MatchState } from '../../src/domain/match/state';
-import type { BreakOrderRule, RuleProfileId } from '../../src/domain/table/vocabulary';
+import type { BreakOrderRule, Discipline, RuleProfileId } from '../../src/domain/table/vocabulary';
 import type { Ruling } from '../../src/domain/rules/ruling';
 
 export const ANA: PlayerRef = { id: 'ana', name: 'Ana' };
@@ -21,13 +21,15 @@ export class Table {
       raceTo?: number;
       breakOrder?: BreakOrderRule;
       breaker?: string;
+      discipline?: Discipline;
     } = {},
   ) {
     this.run({
       type: 'ScheduleMatch',
       matchId: 'm1',
-      discipline: 'EIGHT_BALL',
-      ruleProfile: opts.profile ?? 'FPB',
+      discipline: opts.discipline ?? 'EIGHT_BALL',
+      ruleProfile:
+        opts.profile ?? (opts.discipline && opts.discipline !== 'EIGHT_BALL' ? 'WPA' : 'FPB'),
       raceTo: opts.raceTo ?? 2,
       players: [ANA, BRUNO],
       breakOrder: opts.breakOrder ?? 'WINNER',

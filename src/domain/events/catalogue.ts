@@ -93,7 +93,12 @@ export interface OptionChosen {
   };
 }
 
-export const REFEREE_RULING_KINDS = ['WARNING', 'STALEMATE', 'OUTSIDE_INTERFERENCE'] as const;
+export const REFEREE_RULING_KINDS = [
+  'WARNING',
+  'STALEMATE',
+  'OUTSIDE_INTERFERENCE',
+  'TWO_FOUL_WARNING',
+] as const;
 export type RefereeRulingKind = (typeof REFEREE_RULING_KINDS)[number];
 
 export interface RefereeRuled {

@@ -39,6 +39,8 @@ export interface ShotCall {
   ball: number | null;
   pocket: Pocket | null;
   safety: boolean;
+  // N9.2 / T10.3: declared before the shot; absent in records made before 9-ball existed.
+  pushOut?: boolean;
 }
 
 export interface CueBallPlacement {

@@ -1,6 +1,7 @@
 import { DomainError } from '../errors';
 import type { GameStarted, LedgerEvent, OptionChosen, RefereeRuled } from '../events/catalogue';
 import { adjudicateEightBall } from '../rules/eight-ball/adjudicate';
+import { adjudicateRotation } from '../rules/rotation/adjudicate';
 import { profileRules } from '../rules/profiles';
 import type { GameEndReason, Ruling } from '../rules/ruling';
 import { objectBallsFor, POCKETS } from '../table/vocabulary';
@@ -198,6 +199,24 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
         ),
       ];
     }
+    case 'SHOOT':
+      return [
+        chosen(
+          chooser,
+          'NONE',
+          [],
+          `${playerName(state, chooser)} chooses to shoot from the position left (${pending.rule}).`,
+        ),
+      ];
+    case 'PASS_BACK':
+      return [
+        chosen(
+          other,
+          'NONE',
+          [],
+          `${playerName(state, chooser)} hands the shot back to ${playerName(state, other)} (${pending.rule}).`,
+        ),
+      ];
     case 'BALL_IN_HAND_BEHIND_HEAD_STRING':
       return [
         chosen(
@@ -278,15 +297,34 @@ function placeCueBall(c: PlaceCueBall, state: MatchState): LedgerEvent[] {
 function callShot(c: CallShot, state: MatchState): LedgerEvent[] {
   const game = activeGame(state);
   requireShooter(state, game, c.player);
-  // E8.2: the break is not a called shot.
+  // E8.2 / T10.4: the break is not a called shot.
   if (game.isBreakShot)
     throw new DomainError('INVALID_CALL', 'The break is not a called shot', 'E8.2');
   const { ball, pocket, safety } = c.call;
-  if (safety) {
+  const pushOut = c.call.pushOut === true;
+  const rotation = state.discipline !== 'EIGHT_BALL';
+  if (pushOut) {
+    if (!rotation) throw new DomainError('INVALID_CALL', 'There is no push out in 8-ball', 'N9.2');
+    // N9.2: only on the shot right after a foul-free break.
+    if (!game.pushOutAvailable)
+      throw new DomainError(
+        'INVALID_CALL',
+        'A push out is allowed only on the shot after a legal break',
+        'N9.2',
+      );
+    if (safety || ball !== null || pocket !== null)
+      throw new DomainError('INVALID_CALL', 'A push out names no ball, pocket or safety', 'N9.2');
+  } else if (safety) {
     if (ball !== null || pocket !== null)
       throw new DomainError('INVALID_CALL', 'A safety call names no ball or pocket', 'E8.11');
+  } else if (state.discipline === 'NINE_BALL') {
+    throw new DomainError(
+      'INVALID_CALL',
+      'In 9-ball only a push out or a safety is declared; shots are not called',
+      'N9.3',
+    );
   } else {
-    // G1.4: a call is one ball and one pocket.
+    // G1.4 / T10.4: a call is one ball and one pocket.
     if (ball === null || pocket === null)
       throw new DomainError('INVALID_CALL', 'A call names one ball and one pocket', 'G1.4');
     if (!game.ballsOnTable.includes(ball))
@@ -298,26 +336,52 @@ function callShot(c: CallShot, state: MatchState): LedgerEvent[] {
     if (!(POCKETS as readonly string[]).includes(pocket))
       throw new DomainError('INVALID_CALL', `Unknown pocket ${pocket}`);
   }
-  return [{ type: 'ShotCalled', version: 1, data: { player: c.player, ball, pocket, safety } }];
+  const data = pushOut
+    ? { player: c.player, ball, pocket, safety, pushOut }
+    : { player: c.player, ball, pocket, safety };
+  return [{ type: 'ShotCalled', version: 1, data }];
 }
 
 function playShot(c: PlayShot, state: MatchState): LedgerEvent[] {
   const game = activeGame(state);
   requireShooter(state, game, c.shooter);
   const opponent = opponentOf(state, c.shooter);
-  const ruling: Ruling = adjudicateEightBall(
-    {
-      rules: profileRules(state.ruleProfile),
-      shooter: c.shooter,
-      opponent,
-      isBreak: game.isBreakShot,
-      ballsOnTable: game.ballsOnTable,
-      groups: game.groups,
-      call: game.isBreakShot ? null : game.call,
-      name: (id) => playerName(state, id),
-    },
-    c.facts,
-  );
+  const rules = profileRules(state.ruleProfile);
+  const name = (id: string) => playerName(state, id);
+  const call = game.isBreakShot ? null : game.call;
+  const consecutiveFouls = game.consecutiveFouls[c.shooter] ?? 0;
+  const ruling: Ruling =
+    state.discipline === 'EIGHT_BALL'
+      ? adjudicateEightBall(
+          {
+            rules,
+            shooter: c.shooter,
+            opponent,
+            isBreak: game.isBreakShot,
+            ballsOnTable: game.ballsOnTable,
+            groups: game.groups,
+            call,
+            consecutiveFouls,
+            name,
+          },
+          c.facts,
+        )
+      : adjudicateRotation(
+          {
+            discipline: state.discipline,
+            rules,
+            shooter: c.shooter,
+            opponent,
+            isBreak: game.isBreakShot,
+            ballsOnTable: game.ballsOnTable,
+            call,
+            pushOutAvailable: game.pushOutAvailable,
+            consecutiveFouls,
+            warned: game.twoFoulWarned[c.shooter] === true,
+            name,
+          },
+          c.facts,
+        );
   const shotNumber = game.shotsPlayed + 1;
   const events: LedgerEvent[] = [
     {
@@ -393,6 +457,36 @@ function refereeRuling(c: RecordRefereeRuling, state: MatchState): LedgerEvent[]
           `Stalemate declared: the rack is replayed and ${playerName(state, game.breaker)} breaks again (E8.19).`,
         ),
         startGame(state, game.number, game.rack + 1, game.breaker, 'RERACK', 'E8.19'),
+      ];
+    }
+    case 'TWO_FOUL_WARNING': {
+      const game = activeGame(state);
+      if (state.discipline === 'EIGHT_BALL')
+        throw new DomainError(
+          'INVALID_MATCH_SETUP',
+          'Three fouls are not a loss in 8-ball (E8.20)',
+          'E8.20',
+        );
+      if (c.player === null)
+        throw new DomainError(
+          'INVALID_MATCH_SETUP',
+          'The warning names the player on two fouls',
+          'N9.8',
+        );
+      requirePlayer(state, c.player);
+      if ((game.consecutiveFouls[c.player] ?? 0) !== 2) {
+        throw new DomainError(
+          'INVALID_MATCH_SETUP',
+          `${playerName(state, c.player)} is not on two consecutive fouls`,
+          'N9.8',
+        );
+      }
+      const rule = state.discipline === 'NINE_BALL' ? 'N9.8' : 'T10.10';
+      return [
+        ruled(
+          rule,
+          `${playerName(state, c.player)} is warned on two consecutive fouls; a third loses the rack (${rule}).`,
+        ),
       ];
     }
     case 'OUTSIDE_INTERFERENCE': {

@@ -63,6 +63,8 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
         shotsPlayed: 0,
         consecutiveFouls: { [players[0]]: 0, [players[1]]: 0 },
         fouls: { [players[0]]: 0, [players[1]]: 0 },
+        pushOutAvailable: false,
+        twoFoulWarned: { [players[0]]: false, [players[1]]: false },
         winner: null,
         endReason: null,
         endRule: null,

@@ -29,6 +29,10 @@ export interface GameState {
   shotsPlayed: number;
   consecutiveFouls: Record<string, number>;
   fouls: Record<string, number>;
+  // 9- and 10-ball: whether the next shot may be a push out (N9.2), and who has had the
+  // two-foul warning (N9.8).
+  pushOutAvailable: boolean;
+  twoFoulWarned: Record<string, boolean>;
   winner: string | null;
   endReason: GameEndReason | null;
   endRule: RuleId | null;

@@ -42,6 +42,8 @@ export const FOUL_KINDS = [
   // E8.18: a foul that loses the game because of the 8.
   'EIGHT_OFF_TABLE',
   'EIGHT_POCKETED_ON_FOUL',
+  // N9.8 / T10.10: the third consecutive foul after the two-foul warning.
+  'THIRD_CONSECUTIVE_FOUL',
 ] as const;
 export type FoulKind = (typeof FOUL_KINDS)[number];
 
@@ -60,6 +62,9 @@ export const OPTIONS = [
   'RERACK_AND_BREAK',
   'RERACK_OPPONENT_BREAKS',
   'SPOT_EIGHT_AND_SHOOT',
+  // N9.2 / T10.6: after a push out or a wrongful pocketing, shoot or hand the shot back.
+  'SHOOT',
+  'PASS_BACK',
 ] as const;
 export type OptionKind = (typeof OPTIONS)[number];
 
@@ -68,6 +73,8 @@ export const CHOICE_KINDS = [
   'ILLEGAL_BREAK',
   'EIGHT_ON_BREAK',
   'BALL_OFF_TABLE_ON_BREAK',
+  'AFTER_PUSH_OUT',
+  'WRONGFUL_POCKET',
 ] as const;
 export type ChoiceKind = (typeof CHOICE_KINDS)[number];
 
@@ -91,6 +98,10 @@ export const GAME_END_REASONS = [
   'EIGHT_OFF_TABLE',
   'EIGHT_IN_UNCALLED_POCKET',
   'EIGHT_POCKETED_EARLY',
+  'NINE_ON_THE_BREAK',
+  'NINE_POCKETED_LEGALLY',
+  'TEN_POCKETED_LEGALLY',
+  'THREE_CONSECUTIVE_FOULS',
 ] as const;
 export type GameEndReason = (typeof GAME_END_REASONS)[number];
 
@@ -120,5 +131,9 @@ export interface Ruling {
   groupsAssigned: Record<string, Group> | null;
   pendingChoice: PendingChoice | null;
   gameResult: GameResult | null;
+  // The shooter's run of fouls after this shot (N9.8, T10.10; counted but harmless in 8-ball, E8.20).
+  consecutiveFoulsAfter: number;
+  // N9.2 / T10.3: whether the next shot may be declared a push out.
+  pushOutAvailable: boolean;
   explanation: string;
 }

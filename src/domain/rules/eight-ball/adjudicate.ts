@@ -23,6 +23,8 @@ export interface ShotSetup {
   ballsOnTable: number[];
   groups: Record<string, Group> | null;
   call: ShotCall | null;
+  // The shooter's run of fouls before this shot.
+  consecutiveFouls: number;
   name: (player: string) => string;
 }
 
@@ -47,7 +49,11 @@ function ballsAfter(
 }
 
 // E8.5 / E8.6: on the break, cue-ball and object-ball fouls are break fouls (kitchen ball in hand).
-const EIGHT_BALL_BREAK: BreakFoulPolicy = { penalty: 'BREAK_FOUL', scratchRule: 'E8.5', objectOffRule: 'E8.6' };
+const EIGHT_BALL_BREAK: BreakFoulPolicy = {
+  penalty: 'BREAK_FOUL',
+  scratchRule: 'E8.5',
+  objectOffRule: 'E8.6',
+};
 
 function baseFouls(setup: ShotSetup, facts: ShotFacts): FoulFinding[] {
   // The 8 leaving the table is E8.18's business, not a plain G1.28 foul.
@@ -61,7 +67,15 @@ export function adjudicateEightBall(setup: ShotSetup, facts: ShotFacts): Ruling 
 
 function ruling(
   setup: ShotSetup,
-  parts: Omit<Ruling, 'profile' | 'engineVersion' | 'shooter' | 'isBreak'>,
+  parts: Omit<
+    Ruling,
+    | 'profile'
+    | 'engineVersion'
+    | 'shooter'
+    | 'isBreak'
+    | 'consecutiveFoulsAfter'
+    | 'pushOutAvailable'
+  >,
 ): Ruling {
   return {
     profile: setup.rules.id,
@@ -69,6 +83,9 @@ function ruling(
     shooter: setup.shooter,
     isBreak: setup.isBreak,
     ...parts,
+    // E8.20: counted for the record; three in a row is no loss in 8-ball.
+    consecutiveFoulsAfter: parts.appliedFoul ? setup.consecutiveFouls + 1 : 0,
+    pushOutAvailable: false,
   };
 }
 

@@ -14,7 +14,11 @@ export interface BreakFoulPolicy {
 // The fouls every discipline shares: reported stroke fouls (G1.x), the cue ball pocketed, off the
 // table or touching a pocketed ball (G1.20, G1.28), object balls off the table (G1.28).
 // `ownRules` lists balls whose leaving the table a game rule handles itself (the 8 in 8-ball).
-export function generalFouls(facts: ShotFacts, onBreak: BreakFoulPolicy | null, ownRules: number[] = []): FoulFinding[] {
+export function generalFouls(
+  facts: ShotFacts,
+  onBreak: BreakFoulPolicy | null,
+  ownRules: number[] = [],
+): FoulFinding[] {
   const penalty: Penalty = onBreak ? onBreak.penalty : 'STANDARD_FOUL';
   const fouls: FoulFinding[] = [];
   for (const report of facts.strokeFouls) {
@@ -22,13 +26,28 @@ export function generalFouls(facts: ShotFacts, onBreak: BreakFoulPolicy | null, 
     if (finding) fouls.push(finding);
   }
   if (facts.cueBallScratched) {
-    fouls.push({ kind: 'CUE_BALL_SCRATCHED', rule: onBreak ? onBreak.scratchRule : 'G1.20', penalty, detail: 'the cue ball was pocketed' });
+    fouls.push({
+      kind: 'CUE_BALL_SCRATCHED',
+      rule: onBreak ? onBreak.scratchRule : 'G1.20',
+      penalty,
+      detail: 'the cue ball was pocketed',
+    });
   }
   if (facts.cueBallOffTable) {
-    fouls.push({ kind: 'CUE_BALL_OFF_TABLE', rule: 'G1.28', penalty, detail: 'the cue ball left the table' });
+    fouls.push({
+      kind: 'CUE_BALL_OFF_TABLE',
+      rule: 'G1.28',
+      penalty,
+      detail: 'the cue ball left the table',
+    });
   }
   if (facts.cueBallTouchedPocketedBall) {
-    fouls.push({ kind: 'CUE_BALL_TOUCHED_POCKETED_BALL', rule: 'G1.20', penalty, detail: 'the cue ball touched a ball already pocketed' });
+    fouls.push({
+      kind: 'CUE_BALL_TOUCHED_POCKETED_BALL',
+      rule: 'G1.20',
+      penalty,
+      detail: 'the cue ball touched a ball already pocketed',
+    });
   }
   const objectOff = facts.ballsOffTable.filter((b) => !ownRules.includes(b));
   if (objectOff.length > 0) {
@@ -45,7 +64,8 @@ export function generalFouls(facts: ShotFacts, onBreak: BreakFoulPolicy | null, 
 // G1.30 / A8: every foul is listed; the most severe one is applied (first found wins a tie).
 export function mostSevere(fouls: FoulFinding[]): FoulFinding | null {
   let worst: FoulFinding | null = null;
-  for (const f of fouls) if (!worst || penaltyRank(f.penalty) > penaltyRank(worst.penalty)) worst = f;
+  for (const f of fouls)
+    if (!worst || penaltyRank(f.penalty) > penaltyRank(worst.penalty)) worst = f;
   return worst;
 }
 
