@@ -9,7 +9,7 @@ const MATCH_FIELDS = `id status winner revision players { id score }
 
 const RESULT = `
   matchId revision
-  ruling { foul penalty rules turn nextShooter ballInHand explanation legallyPocketed ballsOnTableAfter
+  ruling { foul penalty rules turn nextShooter ballInHand explanation legallyPocketed ballsOnTableAfter spotted pushOutAvailable consecutiveFoulsAfter
            appliedFoul { kind rule } fouls { kind rule }
            groupsAssigned { player group } pendingChoice { kind player options }
            gameResult { winner loser reason rule } }

@@ -160,7 +160,14 @@ export class MatchResolver {
     @Args('input') input: CallShotInput,
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
-    const call = { ball: input.ball ?? null, pocket: input.pocket ?? null, safety: input.safety };
+    const call = input.pushOut
+      ? {
+          ball: input.ball ?? null,
+          pocket: input.pocket ?? null,
+          safety: input.safety,
+          pushOut: true,
+        }
+      : { ball: input.ball ?? null, pocket: input.pocket ?? null, safety: input.safety };
     return this.run(input.matchId, { type: 'CallShot', player: input.player, call }, input, ctx);
   }
 

@@ -48,10 +48,11 @@ export function decide(command: MatchCommand, state: MatchState | null): LedgerE
 function schedule(c: ScheduleMatch, state: MatchState | null): LedgerEvent[] {
   if (state !== null)
     throw new DomainError('MATCH_ALREADY_SCHEDULED', `Match ${c.matchId} is already scheduled`);
-  if (c.discipline !== 'EIGHT_BALL') {
+  // 9-ball and 10-ball exist only under the WPA profile (rule book, profiles).
+  if (c.discipline !== 'EIGHT_BALL' && c.ruleProfile !== 'WPA') {
     throw new DomainError(
       'UNSUPPORTED_RULES',
-      `${c.discipline} is not adjudicated by engine yet; only EIGHT_BALL is`,
+      `${c.discipline} is played under the WPA profile only`,
     );
   }
   if (c.players[0].id === c.players[1].id) {

@@ -77,7 +77,14 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'ShotCalled':
       next.currentGame = {
         ...requireGame(game, event.type),
-        call: { ball: event.data.ball, pocket: event.data.pocket, safety: event.data.safety },
+        call: event.data.pushOut
+          ? {
+              ball: event.data.ball,
+              pocket: event.data.pocket,
+              safety: event.data.safety,
+              pushOut: true,
+            }
+          : { ball: event.data.ball, pocket: event.data.pocket, safety: event.data.safety },
       };
       return next;
     case 'ShotPlayed': {
@@ -116,6 +123,9 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
           ...state.warnings,
           [d.player]: [...(state.warnings[d.player] ?? []), d.rule],
         };
+      }
+      if (d.kind === 'TWO_FOUL_WARNING' && d.player !== null && game) {
+        next.currentGame = { ...game, twoFoulWarned: { ...game.twoFoulWarned, [d.player]: true } };
       }
       return next;
     }
@@ -177,11 +187,14 @@ function applyRuling(game: GameState, r: Ruling): GameState {
     ballInHand: r.ballInHand,
     cueBallPlacement: null,
     call: null,
-    consecutiveFouls: {
-      ...game.consecutiveFouls,
-      [r.shooter]: fouled ? (game.consecutiveFouls[r.shooter] ?? 0) + 1 : 0,
-    },
+    consecutiveFouls: { ...game.consecutiveFouls, [r.shooter]: r.consecutiveFoulsAfter },
     fouls: fouled ? { ...game.fouls, [r.shooter]: (game.fouls[r.shooter] ?? 0) + 1 } : game.fouls,
+    pushOutAvailable: r.pushOutAvailable,
+    // The warning is about a run of fouls; a legal shot ends the run and the warning with it.
+    twoFoulWarned:
+      r.consecutiveFoulsAfter === 0
+        ? { ...game.twoFoulWarned, [r.shooter]: false }
+        : game.twoFoulWarned,
   };
 }
 

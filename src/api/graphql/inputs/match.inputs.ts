@@ -147,10 +147,17 @@ export class CallShotInput extends MatchCommandInput {
 
   @Field({
     defaultValue: false,
-    description: 'A declared safety (E8.11) instead of a ball and pocket.',
+    description: 'A declared safety (E8.11, T10.5) instead of a ball and pocket.',
   })
   @IsBoolean()
   safety!: boolean;
+
+  @Field({
+    defaultValue: false,
+    description: '9- and 10-ball: a push out on the shot after a legal break (N9.2).',
+  })
+  @IsBoolean()
+  pushOut!: boolean;
 }
 
 @InputType()

@@ -32,6 +32,7 @@ export function toMatchModel(m: MatchState): MatchModel {
         groups: groups(g.groups),
         consecutiveFouls: counts(g.consecutiveFouls),
         fouls: counts(g.fouls),
+        twoFoulWarned: Object.keys(g.twoFoulWarned).filter((p) => g.twoFoulWarned[p]),
       }
     : null;
   return {

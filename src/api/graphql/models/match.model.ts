@@ -31,6 +31,7 @@ export class ShotCallModel {
   @Field(() => Int, { nullable: true }) ball!: number | null;
   @Field(() => E.Pocket, { nullable: true }) pocket!: Pocket | null;
   @Field() safety!: boolean;
+  @Field({ nullable: true, description: 'A declared push out (N9.2).' }) pushOut?: boolean;
 }
 
 @ObjectType({ description: 'A game (rack) as it stands, rebuilt by replaying the ledger.' })
@@ -54,6 +55,10 @@ export class GameModel {
   @Field(() => Int) shotsPlayed!: number;
   @Field(() => [PlayerCountModel]) consecutiveFouls!: PlayerCountModel[];
   @Field(() => [PlayerCountModel]) fouls!: PlayerCountModel[];
+  @Field({ description: '9- and 10-ball: the next shot may be a push out (N9.2).' })
+  pushOutAvailable!: boolean;
+  @Field(() => [String], { description: 'Players who have had the two-foul warning (N9.8).' })
+  twoFoulWarned!: string[];
   @Field(() => String, { nullable: true }) winner!: string | null;
   @Field(() => E.GameEndReason, { nullable: true }) endReason!: GameEndReason | null;
   @Field(() => String, { nullable: true }) endRule!: string | null;

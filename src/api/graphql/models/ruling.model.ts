@@ -71,5 +71,9 @@ export class RulingModel {
     | null;
   @Field(() => PendingChoiceModel, { nullable: true }) pendingChoice!: PendingChoiceModel | null;
   @Field(() => GameResultModel, { nullable: true }) gameResult!: GameResultModel | null;
+  @Field(() => Int, { description: 'The shooter’s run of consecutive fouls after this shot.' })
+  consecutiveFoulsAfter!: number;
+  @Field({ description: 'Whether the next shot may be a push out (N9.2).' })
+  pushOutAvailable!: boolean;
   @Field() explanation!: string;
 }
