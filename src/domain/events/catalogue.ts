@@ -90,6 +90,7 @@ export interface OptionChosen {
     spotted: number[];
     rule: RuleId;
     explanation: string;
+    explanationPt: string;
   };
 }
 
@@ -112,6 +113,7 @@ export interface RefereeRuled {
     note: string;
     rule: RuleId;
     explanation: string;
+    explanationPt: string;
   };
 }
 

@@ -1,6 +1,7 @@
 import { DomainError } from '../errors';
 import type { GameStarted, LedgerEvent, OptionChosen, RefereeRuled } from '../events/catalogue';
 import { adjudicateEightBall } from '../rules/eight-ball/adjudicate';
+import { t, type Text } from '../rules/general/explain';
 import { adjudicateRotation } from '../rules/rotation/adjudicate';
 import { profileRules } from '../rules/profiles';
 import type { GameEndReason, Ruling } from '../rules/ruling';
@@ -153,7 +154,7 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
     nextShooter: string | null,
     ballInHand: OptionChosen['data']['ballInHand'],
     spotted: number[],
-    explanation: string,
+    why: Text,
   ): OptionChosen => ({
     type: 'OptionChosen',
     version: 1,
@@ -165,9 +166,11 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
       ballInHand,
       spotted,
       rule: pending.rule,
-      explanation,
+      explanation: why.en,
+      explanationPt: why.pt,
     },
   });
+  const who = playerName(state, chooser);
 
   if (pending.kind === 'BREAK_OR_CEDE') {
     const breaker = c.option === 'BREAK' ? chooser : other;
@@ -176,7 +179,10 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
         null,
         'NONE',
         [],
-        `${playerName(state, chooser)} won the lag or toss and chose that ${playerName(state, breaker)} breaks (G1.6).`,
+        t(
+          `${who} won the lag or toss and chose that ${playerName(state, breaker)} breaks (G1.6).`,
+          `${who} ganhou a tiragem ou a moeda ao ar e escolheu que ${playerName(state, breaker)} faz a saída (G1.6).`,
+        ),
       ),
       startGame(state, 1, 1, breaker, 'FIRST_GAME', 'G1.8'),
     ];
@@ -186,17 +192,22 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
     case 'ACCEPT_TABLE':
     case 'SPOT_EIGHT_AND_SHOOT': {
       const spotted = c.option === 'SPOT_EIGHT_AND_SHOOT' ? [8] : [];
-      const where =
-        pending.ballInHandIfShooting === 'BEHIND_HEAD_STRING'
-          ? ' with ball in hand behind the head string'
-          : ' from where the cue ball lies';
-      const what = spotted.length ? 'spots the 8 and shoots' : 'accepts the table and shoots';
+      const kitchen = pending.ballInHandIfShooting === 'BEHIND_HEAD_STRING';
+      const where = kitchen
+        ? t(' with ball in hand behind the head string', ' com bola na mão atrás da linha de saída')
+        : t(' from where the cue ball lies', ' com a bola branca onde está');
+      const what = spotted.length
+        ? t('spots the 8 and shoots', 'recoloca a 8 e joga')
+        : t('accepts the table and shoots', 'aceita a mesa e joga');
       return [
         chosen(
           chooser,
           pending.ballInHandIfShooting,
           spotted,
-          `${playerName(state, chooser)} ${what}${where} (${pending.rule}).`,
+          t(
+            `${who} ${what.en}${where.en} (${pending.rule}).`,
+            `${who} ${what.pt}${where.pt} (${pending.rule}).`,
+          ),
         ),
       ];
     }
@@ -206,7 +217,10 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
           chooser,
           'NONE',
           [],
-          `${playerName(state, chooser)} chooses to shoot from the position left (${pending.rule}).`,
+          t(
+            `${who} chooses to shoot from the position left (${pending.rule}).`,
+            `${who} escolhe jogar a posição deixada (${pending.rule}).`,
+          ),
         ),
       ];
     case 'PASS_BACK':
@@ -215,7 +229,10 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
           other,
           'NONE',
           [],
-          `${playerName(state, chooser)} hands the shot back to ${playerName(state, other)} (${pending.rule}).`,
+          t(
+            `${who} hands the shot back to ${playerName(state, other)} (${pending.rule}).`,
+            `${who} devolve a tacada a ${playerName(state, other)} (${pending.rule}).`,
+          ),
         ),
       ];
     case 'BALL_IN_HAND_BEHIND_HEAD_STRING':
@@ -224,7 +241,10 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
           chooser,
           'BEHIND_HEAD_STRING',
           [],
-          `${playerName(state, chooser)} takes ball in hand behind the head string (${pending.rule}).`,
+          t(
+            `${who} takes ball in hand behind the head string (${pending.rule}).`,
+            `${who} fica com bola na mão atrás da linha de saída (${pending.rule}).`,
+          ),
         ),
       ];
     case 'RERACK_AND_BREAK':
@@ -235,7 +255,10 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
           null,
           'NONE',
           [],
-          `${playerName(state, chooser)} chose a re-rack; ${playerName(state, breaker)} breaks (${pending.rule}).`,
+          t(
+            `${who} chose a re-rack; ${playerName(state, breaker)} breaks (${pending.rule}).`,
+            `${who} escolheu voltar a armar; ${playerName(state, breaker)} faz a saída (${pending.rule}).`,
+          ),
         ),
         startGame(state, game.number, game.rack + 1, breaker, 'RERACK', pending.rule),
       ];
@@ -432,10 +455,18 @@ function endGame(
 }
 
 function refereeRuling(c: RecordRefereeRuling, state: MatchState): LedgerEvent[] {
-  const ruled = (rule: string, explanation: string): RefereeRuled => ({
+  const ruled = (rule: string, why: Text): RefereeRuled => ({
     type: 'RefereeRuled',
     version: 1,
-    data: { kind: c.kind, player: c.player, restored: c.restored, note: c.note, rule, explanation },
+    data: {
+      kind: c.kind,
+      player: c.player,
+      restored: c.restored,
+      note: c.note,
+      rule,
+      explanation: why.en,
+      explanationPt: why.pt,
+    },
   });
   switch (c.kind) {
     case 'WARNING': {
@@ -445,19 +476,32 @@ function refereeRuling(c: RecordRefereeRuling, state: MatchState): LedgerEvent[]
       return [
         ruled(
           'G1.29',
-          `${playerName(state, c.player)} is warned (G1.29); a second warned violation forfeits the match (A10).`,
+          t(
+            `${playerName(state, c.player)} is warned (G1.29); a second warned violation forfeits the match (A10).`,
+            `${playerName(state, c.player)} é advertido (G1.29); uma segunda infração advertida dá perda da partida (A10).`,
+          ),
         ),
       ];
     }
     case 'STALEMATE': {
       const game = activeGame(state);
-      // E8.19: re-rack; the original breaker breaks again.
+      // E8.19 / N9.9 / T10.11: re-rack; the original breaker breaks again.
+      const rule =
+        state.discipline === 'EIGHT_BALL'
+          ? 'E8.19'
+          : state.discipline === 'NINE_BALL'
+            ? 'N9.9'
+            : 'T10.11';
+      const breaker = playerName(state, game.breaker);
       return [
         ruled(
-          'E8.19',
-          `Stalemate declared: the rack is replayed and ${playerName(state, game.breaker)} breaks again (E8.19).`,
+          rule,
+          t(
+            `Stalemate declared: the rack is replayed and ${breaker} breaks again (${rule}).`,
+            `Declarado empate técnico: o jogo é repetido e ${breaker} volta a fazer a saída (${rule}).`,
+          ),
         ),
-        startGame(state, game.number, game.rack + 1, game.breaker, 'RERACK', 'E8.19'),
+        startGame(state, game.number, game.rack + 1, game.breaker, 'RERACK', rule),
       ];
     }
     case 'TWO_FOUL_WARNING': {
@@ -486,7 +530,10 @@ function refereeRuling(c: RecordRefereeRuling, state: MatchState): LedgerEvent[]
       return [
         ruled(
           rule,
-          `${playerName(state, c.player)} is warned on two consecutive fouls; a third loses the rack (${rule}).`,
+          t(
+            `${playerName(state, c.player)} is warned on two consecutive fouls; a third loses the rack (${rule}).`,
+            `${playerName(state, c.player)} é avisado de que tem duas faltas seguidas; uma terceira perde o jogo (${rule}).`,
+          ),
         ),
       ];
     }
@@ -498,13 +545,19 @@ function refereeRuling(c: RecordRefereeRuling, state: MatchState): LedgerEvent[]
         return [
           ruled(
             'G1.33',
-            'Outside interference: the balls were restored and play goes on with no penalty (G1.33).',
+            t(
+              'Outside interference: the balls were restored and play goes on with no penalty (G1.33).',
+              'Interferência externa: as bolas foram repostas e o jogo continua sem penalização (G1.33).',
+            ),
           ),
         ];
       return [
         ruled(
           'G1.33',
-          `Outside interference that could not be undone: the game is replayed and ${playerName(state, game.breaker)} breaks again (G1.33).`,
+          t(
+            `Outside interference that could not be undone: the game is replayed and ${playerName(state, game.breaker)} breaks again (G1.33).`,
+            `Interferência externa sem reposição possível: o jogo é repetido e ${playerName(state, game.breaker)} volta a fazer a saída (G1.33).`,
+          ),
         ),
         startGame(state, game.number, game.rack + 1, game.breaker, 'RERACK', 'G1.33'),
       ];

@@ -52,6 +52,7 @@ export interface FoulFinding {
   rule: RuleId;
   penalty: Penalty;
   detail: string;
+  detailPt: string;
 }
 
 export const OPTIONS = [
@@ -136,4 +137,5 @@ export interface Ruling {
   // N9.2 / T10.3: whether the next shot may be declared a push out.
   pushOutAvailable: boolean;
   explanation: string;
+  explanationPt: string;
 }

@@ -39,6 +39,8 @@ export class LedgerEventModel {
     description: 'The sentence explaining a ruling, choice or referee decision.',
   })
   explanation!: string | null;
+  @Field(() => String, { nullable: true, description: 'The explanation in European Portuguese.' })
+  explanationPt!: string | null;
 }
 
 @ObjectType({

@@ -60,7 +60,7 @@ export function toMatchModel(m: MatchState): MatchModel {
 
 export function toEventModel(e: StoredEvent, gameNumber: number | null): LedgerEventModel {
   const meta = e.metadata as StoredMetadata;
-  const data = e.data as { ruling?: Ruling; explanation?: string };
+  const data = e.data as { ruling?: Ruling; explanation?: string; explanationPt?: string };
   const ruling = e.type === 'ShotAdjudicated' && data.ruling ? toRulingModel(data.ruling) : null;
   return {
     eventId: e.eventId,
@@ -74,5 +74,6 @@ export function toEventModel(e: StoredEvent, gameNumber: number | null): LedgerE
     metadata: meta,
     ruling,
     explanation: ruling ? ruling.explanation : (data.explanation ?? null),
+    explanationPt: ruling ? ruling.explanationPt : (data.explanationPt ?? null),
   };
 }

@@ -18,6 +18,7 @@ export class FoulFindingModel {
   @Field({ description: 'Rule id, e.g. G1.18' }) rule!: string;
   @Field(() => E.Penalty) penalty!: Penalty;
   @Field() detail!: string;
+  @Field({ description: 'The same in European Portuguese.' }) detailPt!: string;
 }
 
 @ObjectType({
@@ -76,4 +77,6 @@ export class RulingModel {
   @Field({ description: 'Whether the next shot may be a push out (N9.2).' })
   pushOutAvailable!: boolean;
   @Field() explanation!: string;
+  @Field({ description: 'The explanation in European Portuguese, the federation’s language.' })
+  explanationPt!: string;
 }

@@ -12,7 +12,16 @@ import {
 } from '../ruling';
 import { assertFactsFitTable } from '../general/facts-check';
 import { generalFouls, mostSevere, RuleTrail, type BreakFoulPolicy } from '../general/fouls';
-import { describeFoul, joinSentences, ball, names } from '../general/explain';
+import {
+  ball,
+  ballInHandWhere,
+  describeFoul,
+  explained,
+  names,
+  sentence,
+  t,
+  type Text,
+} from '../general/explain';
 
 // The state before the shot that the 8-ball rules look at.
 export interface ShotSetup {
@@ -95,7 +104,7 @@ function gameOver(
   fouls: FoulFinding[],
   result: GameResult,
   facts: ShotFacts,
-  sentence: string,
+  why: Text,
 ): Ruling {
   const shooterLost = result.loser === setup.shooter;
   // E8.18(c): the 8 off the table is a foul (G1.28) that loses the game.
@@ -105,6 +114,7 @@ function gameOver(
       rule: 'E8.18',
       penalty: 'LOSS_OF_GAME',
       detail: 'the 8 left the table',
+      detailPt: 'a 8 saiu da mesa',
     });
   } else if (shooterLost && fouls.length > 0 && facts.pocketed.some((p) => p.ball === 8)) {
     // E8.18(a): a foul on the stroke that pockets the 8 escalates to loss of game (G1.30: the most severe applies).
@@ -113,6 +123,7 @@ function gameOver(
       rule: 'E8.18',
       penalty: 'LOSS_OF_GAME',
       detail: 'the 8 went down on a foul',
+      detailPt: 'a 8 entrou numa tacada com falta',
     });
   }
   trail.add(...fouls.map((f) => f.rule), result.rule);
@@ -130,7 +141,7 @@ function gameOver(
     groupsAssigned: null,
     pendingChoice: null,
     gameResult: result,
-    explanation: sentence,
+    ...explained(why),
   });
 }
 
@@ -150,7 +161,10 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
         fouls,
         { winner: opponent, loser: shooter, reason: 'EIGHT_OFF_TABLE', rule: 'E8.18' },
         facts,
-        `${name(shooter)} drove the 8 off the table on the break and loses the game (E8.18, A4); ${name(opponent)} wins.`,
+        t(
+          `${name(shooter)} drove the 8 off the table on the break and loses the game (E8.18, A4); ${name(opponent)} wins.`,
+          `${name(shooter)} fez saltar a 8 para fora da mesa na saída e perde o jogo (E8.18, A4); ganha ${name(opponent)}.`,
+        ),
       );
     }
     trail.add('E8.7');
@@ -159,6 +173,7 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
       rule: 'G1.28',
       penalty: 'BREAK_FOUL',
       detail: 'the 8 left the table on the break',
+      detailPt: 'a 8 saiu da mesa na saída',
     });
     return breakChoice(
       setup,
@@ -172,7 +187,10 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
         rule: 'E8.7',
         ballInHandIfShooting: 'BEHIND_HEAD_STRING',
       },
-      `the 8 left the table on the break; ${name(opponent)} chooses to spot the 8 and shoot from the kitchen, or to re-rack and break (E8.7, A4)`,
+      t(
+        `the 8 left the table on the break; ${name(opponent)} chooses to spot the 8 and shoot from the kitchen, or to re-rack and break (E8.7, A4)`,
+        `a 8 saiu da mesa na saída; ${name(opponent)} escolhe recolocar a 8 e jogar da área de saída, ou voltar a armar e fazer a saída (E8.7, A4)`,
+      ),
     );
   }
 
@@ -192,7 +210,10 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
           rule: 'E8.7',
           ballInHandIfShooting: 'BEHIND_HEAD_STRING',
         },
-        `the 8 went down on a foul break; ${name(opponent)} chooses to re-rack and break, or to spot the 8 and shoot with ball in hand behind the head string (E8.7)`,
+        t(
+          `the 8 went down on a foul break; ${name(opponent)} chooses to re-rack and break, or to spot the 8 and shoot with ball in hand behind the head string (E8.7)`,
+          `a 8 entrou numa saída com falta; ${name(opponent)} escolhe voltar a armar e fazer a saída, ou recolocar a 8 e jogar com bola na mão atrás da linha de saída (E8.7)`,
+        ),
       );
     }
     return breakChoice(
@@ -207,7 +228,10 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
         rule: 'E8.7',
         ballInHandIfShooting: 'NONE',
       },
-      `${name(shooter)} pocketed the 8 on a legal break and chooses to spot it and continue, or to re-rack and break again (E8.7)`,
+      t(
+        `${name(shooter)} pocketed the 8 on a legal break and chooses to spot it and continue, or to re-rack and break again (E8.7)`,
+        `${name(shooter)} embolsou a 8 numa saída legal e escolhe recolocá-la e continuar, ou voltar a armar e repetir a saída (E8.7)`,
+      ),
       'NONE',
     );
   }
@@ -222,6 +246,7 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
         rule: 'E8.3',
         penalty: 'BREAK_FOUL',
         detail: `no ball was pocketed and only ${facts.objectBallsDrivenToRail} object balls reached a cushion`,
+        detailPt: `nenhuma bola foi embolsada e só ${facts.objectBallsDrivenToRail} bolas de cor tocaram numa tabela`,
       });
     }
     const scratched = facts.cueBallScratched || facts.cueBallOffTable;
@@ -237,7 +262,10 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
         rule: 'E8.3',
         ballInHandIfShooting: scratched ? 'BEHIND_HEAD_STRING' : 'NONE',
       },
-      `illegal break: no ball pocketed and fewer than four object balls reached a cushion; ${name(opponent)} chooses to accept the table, re-rack and break, or have ${name(shooter)} break again (E8.3)`,
+      t(
+        `illegal break: no ball pocketed and fewer than four object balls reached a cushion; ${name(opponent)} chooses to accept the table, re-rack and break, or have ${name(shooter)} break again (E8.3)`,
+        `saída ilegal: nenhuma bola embolsada e menos de quatro bolas de cor tocaram numa tabela; ${name(opponent)} escolhe aceitar a mesa, voltar a armar e fazer a saída, ou que ${name(shooter)} repita a saída (E8.3)`,
+      ),
     );
   }
 
@@ -259,7 +287,10 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
         rule: 'E8.6',
         ballInHandIfShooting: 'NONE',
       },
-      `${names(facts.ballsOffTable)} left the table on the break; ${name(opponent)} chooses to accept the table or to take ball in hand behind the head string (E8.6)`,
+      t(
+        `${names(facts.ballsOffTable).en} left the table on the break; ${name(opponent)} chooses to accept the table or to take ball in hand behind the head string (E8.6)`,
+        `${names(facts.ballsOffTable).pt} saiu da mesa na saída; ${name(opponent)} escolhe aceitar a mesa ou ficar com bola na mão atrás da linha de saída (E8.6)`,
+      ),
     );
   }
   if (applied) {
@@ -280,9 +311,17 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
       groupsAssigned: null,
       pendingChoice: null,
       gameResult: null,
-      explanation: joinSentences(
-        `Foul on the break by ${name(shooter)} (${applied.rule}): ${describeFoul(applied, fouls)}`,
-        `pocketed balls stay down, the table is open, and ${name(opponent)} has ball in hand ${kitchen ? 'behind the head string (G1.10)' : 'anywhere (G1.17)'}`,
+      ...explained(
+        sentence(
+          t(
+            `foul on the break by ${name(shooter)} (${applied.rule}): ${describeFoul(applied, fouls).en}`,
+            `falta na saída de ${name(shooter)} (${applied.rule}): ${describeFoul(applied, fouls).pt}`,
+          ),
+          t(
+            `pocketed balls stay down, the table is open, and ${name(opponent)} has ${ballInHandWhere(kitchen).en} (${kitchen ? 'G1.10' : 'G1.17'})`,
+            `as bolas embolsadas ficam embolsadas, a mesa está aberta e ${name(opponent)} tem ${ballInHandWhere(kitchen).pt} (${kitchen ? 'G1.10' : 'G1.17'})`,
+          ),
+        ),
       ),
     });
   }
@@ -303,9 +342,17 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
     groupsAssigned: null,
     pendingChoice: null,
     gameResult: null,
-    explanation: continues
-      ? `Legal break: ${name(shooter)} pocketed ${names(down)} and continues; the table is open (E8.4).`
-      : `Legal break with nothing pocketed: the turn passes to ${name(opponent)}, who plays the balls as they lie (G1.35).`,
+    ...explained(
+      continues
+        ? t(
+            `Legal break: ${name(shooter)} pocketed ${names(down).en} and continues; the table is open (E8.4).`,
+            `Saída legal: ${name(shooter)} embolsou ${names(down).pt} e continua; a mesa está aberta (E8.4).`,
+          )
+        : t(
+            `Legal break with nothing pocketed: the turn passes to ${name(opponent)}, who plays the balls as they lie (G1.35).`,
+            `Saída legal sem bolas embolsadas: a vez passa para ${name(opponent)}, que joga as bolas como estão (G1.35).`,
+          ),
+    ),
   });
 }
 
@@ -315,7 +362,7 @@ function breakChoice(
   fouls: FoulFinding[],
   facts: ShotFacts,
   choice: PendingChoice,
-  why: string,
+  why: Text,
   // Without a foul: NONE for the breaker's own 8-ball option, BREAK_FOUL for the incoming player's options.
   penaltyWithoutFoul: Penalty = 'BREAK_FOUL',
 ): Ruling {
@@ -334,7 +381,7 @@ function breakChoice(
     groupsAssigned: null,
     pendingChoice: choice,
     gameResult: null,
-    explanation: `${why.charAt(0).toUpperCase()}${why.slice(1)}.`,
+    ...explained(sentence(why)),
   });
 }
 
@@ -359,6 +406,7 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
       rule: 'G1.18',
       penalty: 'STANDARD_FOUL',
       detail: 'the cue ball hit no object ball',
+      detailPt: 'a bola branca não tocou em nenhuma bola de cor',
     });
   } else if (open && facts.firstContact === 8) {
     if (rules.eightFirstOnOpenTableIsFoul) {
@@ -367,19 +415,23 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
         rule: 'E8.8',
         penalty: 'STANDARD_FOUL',
         detail: 'the 8 was hit first on an open table',
+        detailPt: 'a 8 foi tocada primeiro com a mesa aberta',
       });
     } else {
       eightFirstOnOpenTable = true;
     }
   } else if (!isTarget(facts.firstContact)) {
     const wanted = onEight
-      ? 'the 8'
-      : `a ball of ${group === 'SOLIDS' ? 'the solids' : 'the stripes'}`;
+      ? t('the 8', 'a 8')
+      : group === 'SOLIDS'
+        ? t('a solid', 'uma bola lisa')
+        : t('a stripe', 'uma bola riscada');
     fouls.push({
       kind: 'WRONG_BALL_FIRST',
       rule: 'G1.18',
       penalty: 'STANDARD_FOUL',
-      detail: `the cue ball first hit ${ball(facts.firstContact)}, not ${wanted}`,
+      detail: `the cue ball first hit ${ball(facts.firstContact).en}, not ${wanted.en}`,
+      detailPt: `a bola branca tocou primeiro ${ball(facts.firstContact).pt.replace(/^a /, 'na ')} e não ${wanted.pt.replace(/^a /, 'na ').replace(/^uma /, 'numa ')}`,
     });
   }
   const contactOk =
@@ -401,7 +453,9 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
     )
       counted = calledBall;
   } else if (!call?.safety && facts.callObvious) {
-    counted = down.find(isTarget) ?? null;
+    // A9: only a direct shot can be obvious (combinations never are): the ball hit first must drop.
+    const direct = facts.firstContact;
+    counted = direct !== null && isTarget(direct) && down.includes(direct) ? direct : null;
   }
 
   // G1.19 / A1: after a good first contact, a ball must be pocketed or some ball must reach a cushion.
@@ -416,6 +470,9 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
         detail: rules.legalShotNeedsOwnGroupPocket
           ? 'after first contact no ball reached a cushion and no own-group ball was legally pocketed'
           : 'after first contact no ball reached a cushion and nothing was pocketed',
+        detailPt: rules.legalShotNeedsOwnGroupPocket
+          ? 'depois do primeiro contacto nenhuma bola tocou numa tabela e nenhuma bola do próprio grupo foi embolsada legalmente'
+          : 'depois do primeiro contacto nenhuma bola tocou numa tabela e nada foi embolsado',
       });
     }
   }
@@ -430,7 +487,10 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
       fouls,
       { winner: opponent, loser: shooter, reason: 'EIGHT_OFF_TABLE', rule: 'E8.18' },
       facts,
-      `${name(shooter)} drove the 8 off the table and loses the game (E8.18); ${name(opponent)} wins.`,
+      t(
+        `${name(shooter)} drove the 8 off the table and loses the game (E8.18); ${name(opponent)} wins.`,
+        `${name(shooter)} fez saltar a 8 para fora da mesa e perde o jogo (E8.18); ganha ${name(opponent)}.`,
+      ),
     );
   }
   if (eightPocket) {
@@ -448,8 +508,14 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
         },
         facts,
         withLast
-          ? `${name(shooter)} pocketed the 8 on the same stroke as the last ball of the group and loses the game (E8.18); ${name(opponent)} wins.`
-          : `${name(shooter)} pocketed the 8 before clearing the group and loses the game (E8.18); ${name(opponent)} wins.`,
+          ? t(
+              `${name(shooter)} pocketed the 8 on the same stroke as the last ball of the group and loses the game (E8.18); ${name(opponent)} wins.`,
+              `${name(shooter)} embolsou a 8 na mesma tacada que a última bola do grupo e perde o jogo (E8.18); ganha ${name(opponent)}.`,
+            )
+          : t(
+              `${name(shooter)} pocketed the 8 before clearing the group and loses the game (E8.18); ${name(opponent)} wins.`,
+              `${name(shooter)} embolsou a 8 antes de acabar o grupo e perde o jogo (E8.18); ganha ${name(opponent)}.`,
+            ),
       );
     }
     const applied = mostSevere(fouls);
@@ -460,11 +526,16 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
         fouls,
         { winner: opponent, loser: shooter, reason: 'EIGHT_POCKETED_WITH_FOUL', rule: 'E8.18' },
         facts,
-        `${name(shooter)} pocketed the 8 on a foul (${applied.rule}: ${applied.detail}) and loses the game (E8.18); ${name(opponent)} wins.`,
+        t(
+          `${name(shooter)} pocketed the 8 on a foul (${applied.rule}: ${applied.detail}) and loses the game (E8.18); ${name(opponent)} wins.`,
+          `${name(shooter)} embolsou a 8 numa tacada com falta (${applied.rule}: ${applied.detailPt}) e perde o jogo (E8.18); ganha ${name(opponent)}.`,
+        ),
       );
     }
     const calledEight =
-      calledBall === 8 ? call!.pocket === eightPocket.pocket : call === null && facts.callObvious;
+      calledBall === 8
+        ? call!.pocket === eightPocket.pocket
+        : call === null && facts.callObvious && facts.firstContact === 8;
     if (!calledEight) {
       return gameOver(
         setup,
@@ -472,7 +543,10 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
         fouls,
         { winner: opponent, loser: shooter, reason: 'EIGHT_IN_UNCALLED_POCKET', rule: 'E8.18' },
         facts,
-        `${name(shooter)} pocketed the 8 in ${eightPocket.pocket}, which was not the called pocket, and loses the game (E8.18); ${name(opponent)} wins.`,
+        t(
+          `${name(shooter)} pocketed the 8 in ${eightPocket.pocket}, which was not the called pocket, and loses the game (E8.18); ${name(opponent)} wins.`,
+          `${name(shooter)} embolsou a 8 na bolsa ${eightPocket.pocket}, que não era a bolsa cantada, e perde o jogo (E8.18); ganha ${name(opponent)}.`,
+        ),
       );
     }
     trail.add('E8.1');
@@ -482,7 +556,10 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
       fouls,
       { winner: shooter, loser: opponent, reason: 'EIGHT_POCKETED_LEGALLY', rule: 'E8.1' },
       facts,
-      `${name(shooter)} legally pocketed the called 8 in ${eightPocket.pocket} and wins the game (E8.1).`,
+      t(
+        `${name(shooter)} legally pocketed the called 8 in ${eightPocket.pocket} and wins the game (E8.1).`,
+        `${name(shooter)} embolsou legalmente a 8 cantada na bolsa ${eightPocket.pocket} e ganha o jogo (E8.1).`,
+      ),
     );
   }
 
@@ -505,14 +582,22 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
       groupsAssigned: null,
       pendingChoice: null,
       gameResult: null,
-      explanation: joinSentences(
-        `Foul by ${name(shooter)} (${applied.rule}): ${describeFoul(applied, fouls)}`,
-        `${name(opponent)} has ball in hand anywhere (G1.17)`,
+      ...explained(
+        sentence(
+          t(
+            `foul by ${name(shooter)} (${applied.rule}): ${describeFoul(applied, fouls).en}`,
+            `falta de ${name(shooter)} (${applied.rule}): ${describeFoul(applied, fouls).pt}`,
+          ),
+          t(
+            `${name(opponent)} has ball in hand anywhere (G1.17)`,
+            `${name(opponent)} tem bola na mão em qualquer ponto da mesa (G1.17)`,
+          ),
+        ),
       ),
     });
   }
 
-  const passes = (rule: RuleId, why: string): Ruling => {
+  const passes = (rule: RuleId, why: Text): Ruling => {
     trail.add(rule);
     if (down.length > 0) trail.add('E8.15');
     return ruling(setup, {
@@ -528,49 +613,79 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
       groupsAssigned: null,
       pendingChoice: null,
       gameResult: null,
-      explanation: joinSentences(why, `${name(opponent)} plays the balls as they lie (G1.35)`),
+      ...explained(
+        sentence(
+          why,
+          t(
+            `${name(opponent)} plays the balls as they lie (G1.35)`,
+            `${name(opponent)} joga as bolas como estão (G1.35)`,
+          ),
+        ),
+      ),
     });
   };
 
   if (eightFirstOnOpenTable) {
     return passes(
       'E8.8',
-      `No foul: ${name(shooter)} hit the 8 first on an open table, so nothing scores and the turn ends (E8.8, A2)`,
+      t(
+        `no foul: ${name(shooter)} hit the 8 first on an open table, so nothing scores and the turn ends (E8.8, A2)`,
+        `sem falta: ${name(shooter)} tocou primeiro na 8 com a mesa aberta, por isso nada conta e a vez termina (E8.8, A2)`,
+      ),
     );
   }
   if (call?.safety) {
     return passes(
       'E8.11',
-      `${name(shooter)} played a declared safety; the turn ends${down.length ? ` and ${names(down)} stay down` : ''} (E8.11)`,
+      t(
+        `${name(shooter)} played a declared safety; the turn ends${down.length ? ` and ${names(down).en} stay down` : ''} (E8.11)`,
+        `${name(shooter)} jogou uma defesa declarada; a vez termina${down.length ? ` e ${names(down).pt} fica embolsada` : ''} (E8.11)`,
+      ),
     );
   }
   if (counted === null) {
     if (calledBall !== null) {
       return passes(
         'G1.5',
-        `${name(shooter)} did not pocket the called ${calledBall} in ${call!.pocket}; the turn ends (G1.5)`,
+        t(
+          `${name(shooter)} did not pocket the called ${calledBall} in ${call!.pocket}; the turn ends (G1.5)`,
+          `${name(shooter)} não embolsou a ${calledBall} cantada na bolsa ${call!.pocket}; a vez termina (G1.5)`,
+        ),
       );
     }
     if (down.length > 0) {
       return passes(
         'G1.4',
-        `${names(down)} went down without a call and the shot was not attested obvious, so nothing scores (G1.4, A9)`,
+        t(
+          `${names(down).en} went down without a call and the shot was not attested obvious, so nothing scores (G1.4, A9)`,
+          `${names(down).pt} entrou sem ser cantada e a tacada não foi dada como óbvia, por isso nada conta (G1.4, A9)`,
+        ),
       );
     }
-    return passes('G1.35', `${name(shooter)} pocketed nothing; the turn ends`);
+    return passes(
+      'G1.35',
+      t(
+        `${name(shooter)} pocketed nothing; the turn ends`,
+        `${name(shooter)} não embolsou nenhuma bola; a vez termina`,
+      ),
+    );
   }
 
   // G1.35 / E8.12: a legally pocketed ball keeps the shooter at the table; G1.32: extra balls stay down.
   trail.add('G1.35');
   if (down.length > 1) trail.add('G1.32');
   let groupsAssigned: Record<string, Group> | null = null;
-  let groupSentence = '';
+  let groupSentence = t('', '');
   if (open) {
     // E8.9: the group of the legally pocketed called ball becomes the shooter's.
     const mine = groupOf(counted)!;
     groupsAssigned = { [shooter]: mine, [opponent]: otherGroup(mine) };
     trail.add('E8.9');
-    groupSentence = `; groups are set: ${name(shooter)} ${mine.toLowerCase()}, ${name(opponent)} ${otherGroup(mine).toLowerCase()} (E8.9)`;
+    const pt = (g: Group) => (g === 'SOLIDS' ? 'lisas' : 'riscadas');
+    groupSentence = t(
+      `; groups are set: ${name(shooter)} ${mine.toLowerCase()}, ${name(opponent)} ${otherGroup(mine).toLowerCase()} (E8.9)`,
+      `; grupos definidos: ${name(shooter)} com as ${pt(mine)}, ${name(opponent)} com as ${pt(otherGroup(mine))} (E8.9)`,
+    );
   }
   return ruling(setup, {
     fouls,
@@ -585,6 +700,11 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
     groupsAssigned,
     pendingChoice: null,
     gameResult: null,
-    explanation: `${name(shooter)} legally pocketed ${ball(counted)}${calledBall !== null ? ` in the called ${call!.pocket}` : ' (obvious)'}${down.length > 1 ? ` (${names(down.filter((b) => b !== counted))} also stay down, G1.32)` : ''} and shoots again (G1.35)${groupSentence}.`,
+    ...explained(
+      t(
+        `${name(shooter)} legally pocketed ${ball(counted).en}${calledBall !== null ? ` in the called ${call!.pocket}` : ' (obvious)'}${down.length > 1 ? ` (${names(down.filter((b) => b !== counted)).en} also stay down, G1.32)` : ''} and shoots again (G1.35)${groupSentence.en}.`,
+        `${name(shooter)} embolsou legalmente ${ball(counted).pt}${calledBall !== null ? ` na bolsa cantada ${call!.pocket}` : ' (tacada óbvia)'}${down.length > 1 ? ` (${names(down.filter((b) => b !== counted)).pt} também fica embolsada, G1.32)` : ''} e volta a jogar (G1.35)${groupSentence.pt}.`,
+      ),
+    ),
   });
 }

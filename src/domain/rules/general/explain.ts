@@ -1,24 +1,62 @@
 import type { FoulFinding } from '../ruling';
 
-export function ball(n: number): string {
-  return `the ${n}`;
+// Every ruling explains itself in English and in European Portuguese (the federation's language).
+export interface Text {
+  en: string;
+  pt: string;
 }
 
-export function names(balls: number[]): string {
-  if (balls.length === 0) return 'nothing';
-  const parts = balls.map(ball);
-  return parts.length === 1
-    ? parts[0]
-    : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+export const t = (en: string, pt: string): Text => ({ en, pt });
+
+export function ball(n: number): Text {
+  return t(`the ${n}`, `a ${n}`);
+}
+
+function list(items: string[], and: string): string {
+  return items.length === 1
+    ? items[0]
+    : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
+}
+
+export function names(balls: number[]): Text {
+  if (balls.length === 0) return t('nothing', 'nenhuma bola');
+  if (balls.length === 1) return ball(balls[0]);
+  return t(
+    list(
+      balls.map((b) => `the ${b}`),
+      'and',
+    ),
+    `as bolas ${list(balls.map(String), 'e')}`,
+  );
 }
 
 // G1.30: the applied foul first, then every other foul found on the same stroke.
-export function describeFoul(applied: FoulFinding, all: FoulFinding[]): string {
+export function describeFoul(applied: FoulFinding, all: FoulFinding[]): Text {
   const others = all.filter((f) => f !== applied);
-  if (others.length === 0) return applied.detail;
-  return `${applied.detail} (also found: ${others.map((f) => `${f.detail}, ${f.rule}`).join('; ')}; penalised once, G1.30)`;
+  if (others.length === 0) return t(applied.detail, applied.detailPt);
+  return t(
+    `${applied.detail} (also found: ${others.map((f) => `${f.detail}, ${f.rule}`).join('; ')}; penalised once, G1.30)`,
+    `${applied.detailPt} (também: ${others.map((f) => `${f.detailPt}, ${f.rule}`).join('; ')}; penalizado uma só vez, G1.30)`,
+  );
 }
 
-export function joinSentences(...clauses: string[]): string {
-  return `${clauses.join('; ')}.`;
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+// Clauses joined into one sentence.
+export function sentence(...clauses: Text[]): Text {
+  return t(
+    `${capitalise(clauses.map((c) => c.en).join('; '))}.`,
+    `${capitalise(clauses.map((c) => c.pt).join('; '))}.`,
+  );
+}
+
+export function explained(text: Text): { explanation: string; explanationPt: string } {
+  return { explanation: text.en, explanationPt: text.pt };
+}
+
+// "ball in hand behind the head string / anywhere"
+export function ballInHandWhere(kitchen: boolean): Text {
+  return kitchen
+    ? t('ball in hand behind the head string', 'bola na mão atrás da linha de saída')
+    : t('ball in hand anywhere', 'bola na mão em qualquer ponto da mesa');
 }

@@ -1,6 +1,6 @@
 import type { ShotFacts } from '../../events/shot-facts';
 import { penaltyRank, type FoulFinding, type Penalty, type RuleId } from '../ruling';
-import { ball } from './explain';
+import { names } from './explain';
 import { strokeFoulFinding } from './stroke-fouls';
 
 // How a game treats cue-ball and off-table fouls on the break (8-ball: kitchen, E8.5/E8.6;
@@ -31,6 +31,7 @@ export function generalFouls(
       rule: onBreak ? onBreak.scratchRule : 'G1.20',
       penalty,
       detail: 'the cue ball was pocketed',
+      detailPt: 'a bola branca foi embolsada',
     });
   }
   if (facts.cueBallOffTable) {
@@ -39,6 +40,7 @@ export function generalFouls(
       rule: 'G1.28',
       penalty,
       detail: 'the cue ball left the table',
+      detailPt: 'a bola branca saiu da mesa',
     });
   }
   if (facts.cueBallTouchedPocketedBall) {
@@ -47,6 +49,7 @@ export function generalFouls(
       rule: 'G1.20',
       penalty,
       detail: 'the cue ball touched a ball already pocketed',
+      detailPt: 'a bola branca tocou numa bola já embolsada',
     });
   }
   const objectOff = facts.ballsOffTable.filter((b) => !ownRules.includes(b));
@@ -55,7 +58,8 @@ export function generalFouls(
       kind: 'OBJECT_BALL_OFF_TABLE',
       rule: onBreak ? onBreak.objectOffRule : 'G1.28',
       penalty,
-      detail: `${objectOff.map(ball).join(', ')} left the table`,
+      detail: `${names(objectOff).en} left the table`,
+      detailPt: `${names(objectOff).pt} ${objectOff.length > 1 ? 'saíram' : 'saiu'} da mesa`,
     });
   }
   return fouls;

@@ -1,66 +1,75 @@
 import type { StrokeFoulReport } from '../../events/shot-facts';
 import type { StrokeFoulKind } from '../../table/vocabulary';
-import type { FoulFinding, FoulKind, RuleId } from '../ruling';
+import type { FoulFinding, RuleId } from '../ruling';
 
 // Reported stroke fouls and the general rule each one breaks; all are standard fouls (G1.17).
-const STROKE_FOUL_RULES: Record<StrokeFoulKind, { rule: RuleId; foul: FoulKind; what: string }> = {
+const STROKE_FOULS: Record<StrokeFoulKind, { rule: RuleId; en: string; pt: string }> = {
   NON_TIP_CONTACT: {
     rule: 'G1.3',
-    foul: 'NON_TIP_CONTACT',
-    what: 'the cue ball was struck with something other than the tip',
+    en: 'the cue ball was struck with something other than the tip',
+    pt: 'a bola branca foi tocada com outra parte que não a sola do taco',
   },
-  DOUBLE_HIT: { rule: 'G1.23', foul: 'DOUBLE_HIT', what: 'the cue ball was hit twice' },
+  DOUBLE_HIT: {
+    rule: 'G1.23',
+    en: 'the cue ball was hit twice',
+    pt: 'dupla tacada na bola branca',
+  },
   PUSH_SHOT: {
     rule: 'G1.24',
-    foul: 'PUSH_SHOT',
-    what: 'the tip stayed on the cue ball (push shot)',
+    en: 'the tip stayed on the cue ball (push shot)',
+    pt: 'a sola ficou em contacto com a bola branca (carroça)',
   },
   FOOT_OFF_FLOOR: {
     rule: 'G1.13',
-    foul: 'FOOT_OFF_FLOOR',
-    what: 'no foot touched the floor at the stroke',
+    en: 'no foot touched the floor at the stroke',
+    pt: 'nenhum pé tocava o chão no momento da tacada',
   },
   SHOT_WHILE_BALLS_MOVING: {
     rule: 'G1.14',
-    foul: 'SHOT_WHILE_BALLS_MOVING',
-    what: 'the shot was played while balls were moving',
+    en: 'the shot was played while balls were moving',
+    pt: 'a tacada foi executada com bolas em movimento',
   },
-  TOUCHED_BALL: { rule: 'G1.21', foul: 'TOUCHED_BALL', what: 'a ball in play was touched' },
+  TOUCHED_BALL: {
+    rule: 'G1.21',
+    en: 'a ball in play was touched',
+    pt: 'uma bola em jogo foi tocada',
+  },
   SCOOP_JUMP: {
     rule: 'G1.26',
-    foul: 'SCOOP_JUMP',
-    what: 'the cue ball was scooped off the bed on purpose',
+    en: 'the cue ball was scooped off the bed on purpose',
+    pt: 'a bola branca foi levantada de propósito com uma tacada por baixo',
   },
   CUE_BALL_TOUCHED_AFTER_PLACEMENT: {
     rule: 'G1.38',
-    foul: 'CUE_BALL_TOUCHED_AFTER_PLACEMENT',
-    what: 'the cue ball was touched after its placement was announced',
+    en: 'the cue ball was touched after its placement was announced',
+    pt: 'a bola branca foi tocada depois de anunciada a sua colocação',
   },
   EQUIPMENT_MISUSE: {
     rule: 'G1.40',
-    foul: 'EQUIPMENT_MISUSE',
-    what: 'equipment other than the cue was used to measure or aim',
+    en: 'equipment other than the cue was used to measure or aim',
+    pt: 'foi usado equipamento que não o taco para medir ou apontar',
   },
   TABLE_MARKED: {
     rule: 'G1.41',
-    foul: 'TABLE_MARKED',
-    what: 'the table was marked to help the shot',
+    en: 'the table was marked to help the shot',
+    pt: 'a mesa foi marcada para ajudar a tacada',
   },
   BREAK_CUE_BALL_INTERFERENCE: {
     rule: 'G1.9',
-    foul: 'BREAK_CUE_BALL_INTERFERENCE',
-    what: 'the cue ball was stopped or deflected on the break',
+    en: 'the cue ball was stopped or deflected on the break',
+    pt: 'a bola branca foi parada ou desviada na saída',
   },
 };
 
 export function strokeFoulFinding(report: StrokeFoulReport): FoulFinding | null {
   // G1.26: an accidental scoop is no foul. (Judgement recorded as intentional=false.)
   if (report.kind === 'SCOOP_JUMP' && report.intentional !== true) return null;
-  const entry = STROKE_FOUL_RULES[report.kind];
+  const entry = STROKE_FOULS[report.kind];
   return {
-    kind: entry.foul,
+    kind: report.kind,
     rule: entry.rule,
     penalty: 'STANDARD_FOUL',
-    detail: `${entry.what} (reported by ${report.reportedBy})`,
+    detail: `${entry.en} (reported by ${report.reportedBy})`,
+    detailPt: `${entry.pt} (assinalada por ${report.reportedBy})`,
   };
 }
