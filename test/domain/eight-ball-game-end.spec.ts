@@ -330,6 +330,7 @@ describe('8-ball game end (E8.1, E8.17, E8.18) and match end', () => {
         winner: A,
         loser: B,
         score: { [A]: 2, [B]: 0 },
+        reason: 'RACE_WON',
       });
       const s = t.state;
       expect(s.status).toBe('COMPLETED');

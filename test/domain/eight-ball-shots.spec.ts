@@ -9,6 +9,7 @@ import {
   brunoToShoot,
   expectRefused,
   groupsSet,
+  newTable,
   openTable,
 } from './eight-ball-scenarios';
 
@@ -720,5 +721,61 @@ describe('8-ball shots after the break', () => {
         reason: 'EIGHT_POCKETED_WITH_FOUL',
       });
     });
+  });
+});
+
+describe('legal shots once groups are set, fouls and combinations (E8.10, E8.13, E8.14)', () => {
+  it.each(PROFILES)(
+    'E8.10 [%s]: own group first and a cushion after contact is a legal shot; the turn simply ends',
+    (profile) => {
+      const t = groupsSet(profile);
+      t.call(A, 3, 'SL');
+      const r = t.shoot(A, { firstContact: 4, railContactsAfterFirstContact: CUE_TO_RAIL });
+      expect(r).toMatchObject({ appliedFoul: null, turn: 'PASSES', ballInHand: 'NONE' });
+    },
+  );
+
+  it('E8.13: a foul after the break gives ball in hand anywhere; a break foul gives the kitchen', () => {
+    const t = groupsSet();
+    const foul = t.shoot(A, { firstContact: 12, railContactsAfterFirstContact: CUE_TO_RAIL });
+    expect(foul.ballInHand).toBe('ANYWHERE');
+    const u = newTable();
+    const breakFoul = u.shoot(A, {
+      firstContact: 1,
+      objectBallsDrivenToRail: 5,
+      pocketed: [{ ball: 2, pocket: 'FL' }],
+      cueBallScratched: true,
+    });
+    expect(breakFoul.ballInHand).toBe('BEHIND_HEAD_STRING');
+  });
+
+  it('E8.14: a combination from an own-group ball into the called own-group ball is legal and continues', () => {
+    const t = groupsSet();
+    t.call(A, 5, 'FR');
+    const r = t.shoot(A, { firstContact: 4, pocketed: [{ ball: 5, pocket: 'FR' }] });
+    expect(r).toMatchObject({ appliedFoul: null, turn: 'CONTINUES' });
+  });
+
+  it.each([
+    ['FPB', null],
+    ['BCA', null],
+    ['WPA', 'E8.8'],
+  ] as const)(
+    'E8.14, A2 [%s]: the 8 as the first ball of a combination on an open table → foul %s, nothing scores',
+    (profile, rule) => {
+      const t = openTable(profile);
+      t.call(A, 5, 'FR');
+      const r = t.shoot(A, { firstContact: 8, pocketed: [{ ball: 5, pocket: 'FR' }] });
+      expect(r.appliedFoul?.rule ?? null).toBe(rule);
+      expect(r.turn).toBe('PASSES');
+      expect(r.groupsAssigned).toBeNull();
+    },
+  );
+
+  it('E8.14, G1.18: with groups set, the 8 may not be the first ball of a combination', () => {
+    const t = groupsSet();
+    t.call(A, 5, 'FR');
+    const r = t.shoot(A, { firstContact: 8, pocketed: [{ ball: 5, pocket: 'FR' }] });
+    expect(r.appliedFoul).toMatchObject({ kind: 'WRONG_BALL_FIRST', rule: 'G1.18' });
   });
 });

@@ -22,6 +22,7 @@ export class Table {
       breakOrder?: BreakOrderRule;
       breaker?: string;
       discipline?: Discipline;
+      refereePresent?: boolean;
     } = {},
   ) {
     this.run({
@@ -33,7 +34,7 @@ export class Table {
       raceTo: opts.raceTo ?? 2,
       players: [ANA, BRUNO],
       breakOrder: opts.breakOrder ?? 'WINNER',
-      refereePresent: true,
+      refereePresent: opts.refereePresent ?? true,
       competition: null,
     });
     const breaker = opts.breaker ?? ANA.id;

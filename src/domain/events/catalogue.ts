@@ -2,6 +2,7 @@ import type {
   BallInHand,
   BreakOrderMethod,
   BreakOrderRule,
+  Cushion,
   Discipline,
   PlacementZone,
   RuleProfileId,
@@ -36,7 +37,15 @@ export interface MatchScheduled {
 export interface BreakOrderDecided {
   type: 'BreakOrderDecided';
   version: 1;
-  data: { method: BreakOrderMethod; winner: string; rule: RuleId };
+  data: {
+    method: BreakOrderMethod;
+    // null: a re-lag (both lags faulted, or they could not be told apart).
+    winner: string | null;
+    rule: RuleId;
+    lag?: LagShot[];
+    explanation?: string;
+    explanationPt?: string;
+  };
 }
 
 export interface GameStarted {
@@ -57,6 +66,13 @@ export interface CueBallPlaced {
   type: 'CueBallPlaced';
   version: 1;
   data: { player: string; zone: PlacementZone };
+}
+
+// G1.36: declared before the shot, so that the cushion it is frozen to does not count.
+export interface FrozenBallDeclared {
+  type: 'FrozenBallDeclared';
+  version: 1;
+  data: { declaredBy: string; ball: number; cushion: Cushion };
 }
 
 export interface ShotCalled {
@@ -99,8 +115,36 @@ export const REFEREE_RULING_KINDS = [
   'STALEMATE',
   'OUTSIDE_INTERFERENCE',
   'TWO_FOUL_WARNING',
+  'SPONTANEOUS_MOVEMENT',
+  'UNSPORTSMANLIKE_CONDUCT',
 ] as const;
 export type RefereeRulingKind = (typeof REFEREE_RULING_KINDS)[number];
+
+// G1.31 / G1.15: what became of a ball that moved or dropped by itself.
+export const SPONTANEOUS_MOVEMENT_OUTCOMES = ['STAYS', 'REPLACED', 'SHOT_REPLAYED'] as const;
+export type SpontaneousMovementOutcome = (typeof SPONTANEOUS_MOVEMENT_OUTCOMES)[number];
+
+// G1.39: the referee's sanction for unsportsmanlike conduct.
+export const CONDUCT_SANCTIONS = ['WARNING', 'LOSS_OF_GAME', 'FORFEIT_OF_MATCH'] as const;
+export type ConductSanction = (typeof CONDUCT_SANCTIONS)[number];
+
+// G1.6–1.7: how a player's lag ball can lose the lag.
+export const LAG_FAULTS = [
+  'CROSSED_INTO_OTHER_HALF',
+  'MISSED_FOOT_CUSHION',
+  'POCKETED',
+  'JUMPED_OFF_TABLE',
+  'TOUCHED_SIDE_CUSHION',
+  'TOUCHED_FOOT_CUSHION_TWICE',
+] as const;
+export type LagFault = (typeof LAG_FAULTS)[number];
+
+export interface LagShot {
+  player: string;
+  faults: LagFault[];
+  // Where the ball stopped, measured from the head cushion; null when it faulted.
+  distanceFromHeadCushionMm: number | null;
+}
 
 export interface RefereeRuled {
   type: 'RefereeRuled';
@@ -110,6 +154,10 @@ export interface RefereeRuled {
     player: string | null;
     // G1.33: whether the balls could be restored after outside interference.
     restored: boolean | null;
+    // G1.31 and G1.39 details; absent for the other kinds.
+    movement?: SpontaneousMovementOutcome;
+    ball?: number;
+    sanction?: ConductSanction;
     note: string;
     rule: RuleId;
     explanation: string;
@@ -133,7 +181,13 @@ export interface GameEnded {
 export interface MatchEnded {
   type: 'MatchEnded';
   version: 1;
-  data: { winner: string; loser: string; score: Record<string, number> };
+  data: {
+    winner: string;
+    loser: string;
+    score: Record<string, number>;
+    // A10: a match can also end by forfeit. Absent in records made before forfeits existed.
+    reason?: 'RACE_WON' | 'FORFEIT';
+  };
 }
 
 export type LedgerEvent =
@@ -142,6 +196,7 @@ export type LedgerEvent =
   | GameStarted
   | CueBallPlaced
   | ShotCalled
+  | FrozenBallDeclared
   | ShotPlayed
   | ShotAdjudicated
   | OptionChosen
@@ -157,6 +212,7 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'GameStarted',
   'CueBallPlaced',
   'ShotCalled',
+  'FrozenBallDeclared',
   'ShotPlayed',
   'ShotAdjudicated',
   'OptionChosen',

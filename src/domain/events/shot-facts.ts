@@ -11,12 +11,35 @@ export interface PocketedBall {
 export interface RailContact {
   ball: number;
   cushion?: Cushion;
+  // G1.36: how a declared frozen ball met a cushion.
+  kind?: RailContactKind;
 }
+
+export const RAIL_CONTACT_KINDS = [
+  'PRESSED_INTO_OWN_CUSHION',
+  'RETURNED_AFTER_HITTING_BALL',
+] as const;
+export type RailContactKind = (typeof RAIL_CONTACT_KINDS)[number];
 
 export interface StrokeFoulReport {
   kind: StrokeFoulKind;
+  // G1.26 scoop, G1.29 non-tip contact: the judgement of intent.
   intentional?: boolean;
+  // G1.21 without a referee: an accidental touch, whether it was restored, and whether a moving
+  // ball then reached the touched ball or its old spot. G1.25: touched with equipment.
+  accidental?: boolean;
+  restored?: boolean;
+  movingBallEnteredOriginalPosition?: boolean;
+  withEquipment?: boolean;
   reportedBy: string;
+}
+
+// G1.10, G1.22: how the cue ball in hand was placed, as seen before the stroke.
+export interface PlacementFacts {
+  zone: PlacementZone;
+  // G1.10: a placement on or over the head string was pointed out before the shot.
+  warnedBeforeShot: boolean;
+  touchedObjectBall: boolean;
 }
 
 export interface ShotFacts {
@@ -33,6 +56,12 @@ export interface ShotFacts {
   // A9: the referee or opponent attests that an uncalled shot was obvious.
   callObvious: boolean;
   strokeFouls: StrokeFoulReport[];
+  placement?: PlacementFacts;
+  // G1.37: with ball in hand behind the head string, whether the cue ball crossed the line before
+  // its first contact (true also when the ball hit lies on or beyond the line). Absent: not recorded.
+  cueCrossedHeadStringBeforeContact?: boolean;
+  // G1.27: a jump shot made by elevating the cue; legal, recorded for the record.
+  jumpShot?: boolean;
 }
 
 export interface ShotCall {

@@ -1,9 +1,16 @@
-import type { PlayerRef, RefereeRulingKind } from '../events/catalogue';
+import type {
+  ConductSanction,
+  LagShot,
+  PlayerRef,
+  RefereeRulingKind,
+  SpontaneousMovementOutcome,
+} from '../events/catalogue';
 import type { ShotCall, ShotFacts } from '../events/shot-facts';
 import type { OptionKind } from '../rules/ruling';
 import type {
   BreakOrderMethod,
   BreakOrderRule,
+  Cushion,
   Discipline,
   PlacementZone,
   RuleProfileId,
@@ -24,7 +31,9 @@ export interface ScheduleMatch {
 export interface DecideBreakOrder {
   type: 'DecideBreakOrder';
   method: BreakOrderMethod;
-  winner: string;
+  // Coin toss: who won it. Lag: either who won it, or the lag facts for both players to rule on.
+  winner: string | null;
+  lag?: LagShot[];
 }
 
 export interface ChooseOption {
@@ -45,6 +54,14 @@ export interface CallShot {
   call: ShotCall;
 }
 
+// G1.36: a ball frozen to a cushion, declared before the shot.
+export interface DeclareFrozenBall {
+  type: 'DeclareFrozenBall';
+  declaredBy: string;
+  ball: number;
+  cushion: Cushion;
+}
+
 export interface PlayShot {
   type: 'PlayShot';
   shooter: string;
@@ -56,6 +73,9 @@ export interface RecordRefereeRuling {
   kind: RefereeRulingKind;
   player: string | null;
   restored: boolean | null;
+  movement?: SpontaneousMovementOutcome;
+  ball?: number;
+  sanction?: ConductSanction;
   note: string;
 }
 
@@ -65,5 +85,6 @@ export type MatchCommand =
   | ChooseOption
   | PlaceCueBall
   | CallShot
+  | DeclareFrozenBall
   | PlayShot
   | RecordRefereeRuling;

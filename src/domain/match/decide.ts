@@ -1,7 +1,17 @@
 import { DomainError } from '../errors';
-import type { GameStarted, LedgerEvent, OptionChosen, RefereeRuled } from '../events/catalogue';
+import type {
+  BreakOrderDecided,
+  GameStarted,
+  LagFault,
+  LagShot,
+  LedgerEvent,
+  OptionChosen,
+  RefereeRuled,
+  SpontaneousMovementOutcome,
+} from '../events/catalogue';
 import { adjudicateEightBall } from '../rules/eight-ball/adjudicate';
-import { t, type Text } from '../rules/general/explain';
+import { sentence, t, type Text } from '../rules/general/explain';
+import type { CommonSetup } from '../rules/general/setup';
 import { adjudicateRotation } from '../rules/rotation/adjudicate';
 import { profileRules } from '../rules/profiles';
 import type { GameEndReason, Ruling } from '../rules/ruling';
@@ -11,6 +21,7 @@ import type {
   CallShot,
   ChooseOption,
   DecideBreakOrder,
+  DeclareFrozenBall,
   MatchCommand,
   PlaceCueBall,
   PlayShot,
@@ -39,6 +50,8 @@ export function decide(command: MatchCommand, state: MatchState | null): LedgerE
       return placeCueBall(command, state);
     case 'CallShot':
       return callShot(command, state);
+    case 'DeclareFrozenBall':
+      return declareFrozenBall(command, state);
     case 'PlayShot':
       return playShot(command, state);
     case 'RecordRefereeRuling':
@@ -96,8 +109,16 @@ function decideBreakOrder(c: DecideBreakOrder, state: MatchState): LedgerEvent[]
       'The break order of this match is already decided',
     );
   }
-  requirePlayer(state, c.winner);
   // G1.6–1.7: the winner of the lag or toss chooses who breaks; that choice is its own event (A12).
+  if (c.method === 'LAG' && c.lag) return [ruleLag(c.lag, state)];
+  if (c.winner === null) {
+    throw new DomainError(
+      'INVALID_MATCH_SETUP',
+      'Name the toss or lag winner, or give the lag facts',
+      'G1.6',
+    );
+  }
+  requirePlayer(state, c.winner);
   return [
     {
       type: 'BreakOrderDecided',
@@ -105,6 +126,91 @@ function decideBreakOrder(c: DecideBreakOrder, state: MatchState): LedgerEvent[]
       data: { method: c.method, winner: c.winner, rule: 'G1.6' },
     },
   ];
+}
+
+const LAG_FAULT_TEXT: Record<LagFault, Text> = {
+  CROSSED_INTO_OTHER_HALF: t('crossed into the other half', 'passou para a outra metade da mesa'),
+  MISSED_FOOT_CUSHION: t('did not reach the foot cushion', 'não tocou na tabela de topo'),
+  POCKETED: t('was pocketed', 'foi embolsada'),
+  JUMPED_OFF_TABLE: t('left the table', 'saiu da mesa'),
+  TOUCHED_SIDE_CUSHION: t('touched a side cushion', 'tocou numa tabela lateral'),
+  TOUCHED_FOOT_CUSHION_TWICE: t(
+    'touched the foot cushion twice',
+    'tocou duas vezes na tabela de topo',
+  ),
+};
+
+// G1.6–1.7: a faulted lag loses; both faulted, or no difference between them, is a re-lag.
+function ruleLag(lag: LagShot[], state: MatchState): BreakOrderDecided {
+  const ids = state.players.map((p) => p.id);
+  if (lag.length !== 2 || !ids.every((id) => lag.some((l) => l.player === id))) {
+    throw new DomainError(
+      'INVALID_SHOT_FACTS',
+      'A lag records one ball for each player of the match',
+      'G1.6',
+    );
+  }
+  for (const l of lag) {
+    if (
+      l.faults.length === 0 &&
+      (l.distanceFromHeadCushionMm === null || l.distanceFromHeadCushionMm < 0)
+    ) {
+      throw new DomainError(
+        'INVALID_SHOT_FACTS',
+        `A lag without a fault needs the distance from the head cushion (${l.player})`,
+        'G1.6',
+      );
+    }
+  }
+  const [a, b] = lag;
+  const clean = lag.filter((l) => l.faults.length === 0);
+  let winner: string | null = null;
+  let why: Text;
+  const faultText = (l: LagShot) =>
+    t(
+      `${playerName(state, l.player)}'s ball ${l.faults.map((f) => LAG_FAULT_TEXT[f].en).join(' and ')}`,
+      `a bola de ${playerName(state, l.player)} ${l.faults.map((f) => LAG_FAULT_TEXT[f].pt).join(' e ')}`,
+    );
+  if (clean.length === 0) {
+    why = t(
+      `Both lags faulted (${faultText(a).en}; ${faultText(b).en}): the lag is replayed (G1.7).`,
+      `As duas tiragens tiveram falta (${faultText(a).pt}; ${faultText(b).pt}): a tiragem repete-se (G1.7).`,
+    );
+  } else if (clean.length === 1) {
+    winner = clean[0].player;
+    const loser = lag.find((l) => l.player !== winner)!;
+    why = t(
+      `${faultText(loser).en}, so ${playerName(state, winner)} wins the lag and chooses who breaks (G1.6).`,
+      `${faultText(loser).pt}, por isso ${playerName(state, winner)} ganha a tiragem e escolhe quem faz a saída (G1.6).`,
+    );
+  } else if (a.distanceFromHeadCushionMm === b.distanceFromHeadCushionMm) {
+    why = t(
+      'The two lags could not be told apart: the lag is replayed (G1.7).',
+      'Não foi possível decidir a tiragem: repete-se (G1.7).',
+    );
+  } else {
+    winner = a.distanceFromHeadCushionMm! < b.distanceFromHeadCushionMm! ? a.player : b.player;
+    why = t(
+      `${playerName(state, winner)}'s ball stopped closest to the head cushion: ${playerName(state, winner)} wins the lag and chooses who breaks (G1.6).`,
+      `A bola de ${playerName(state, winner)} ficou mais perto da tabela de saída: ${playerName(state, winner)} ganha a tiragem e escolhe quem faz a saída (G1.6).`,
+    );
+  }
+  return {
+    type: 'BreakOrderDecided',
+    version: 1,
+    data: {
+      method: 'LAG',
+      winner,
+      rule: winner === null ? 'G1.7' : 'G1.6',
+      lag: lag.map((l) => ({
+        player: l.player,
+        faults: [...l.faults],
+        distanceFromHeadCushionMm: l.distanceFromHeadCushionMm,
+      })),
+      explanation: why.en,
+      explanationPt: why.pt,
+    },
+  };
 }
 
 function startGame(
@@ -235,6 +341,33 @@ function chooseOption(c: ChooseOption, state: MatchState): LedgerEvent[] {
           ),
         ),
       ];
+    case 'BALL_IN_HAND_ANYWHERE':
+      return [
+        chosen(
+          chooser,
+          'ANYWHERE',
+          [],
+          t(
+            `${who} takes ball in hand anywhere (${pending.rule}).`,
+            `${who} fica com bola na mão em qualquer ponto da mesa (${pending.rule}).`,
+          ),
+        ),
+      ];
+    case 'REPLAY_SHOT': {
+      // G1.37: the balls are restored and the offender replays from the kitchen.
+      const restore = pending.restore ?? [];
+      return [
+        chosen(
+          other,
+          'BEHIND_HEAD_STRING',
+          restore,
+          t(
+            `${who} has the balls restored and ${playerName(state, other)} replays the shot from behind the head string (${pending.rule}).`,
+            `${who} pede a reposição das bolas e ${playerName(state, other)} repete a tacada de atrás da linha de saída (${pending.rule}).`,
+          ),
+        ),
+      ];
+    }
     case 'BALL_IN_HAND_BEHIND_HEAD_STRING':
       return [
         chosen(
@@ -366,43 +499,58 @@ function callShot(c: CallShot, state: MatchState): LedgerEvent[] {
   return [{ type: 'ShotCalled', version: 1, data }];
 }
 
+function declareFrozenBall(c: DeclareFrozenBall, state: MatchState): LedgerEvent[] {
+  const game = activeGame(state);
+  requirePlayer(state, c.declaredBy);
+  if (game.isBreakShot)
+    throw new DomainError('INVALID_SHOT_FACTS', 'No ball is frozen on the break', 'G1.36');
+  if (!game.ballsOnTable.includes(c.ball)) {
+    throw new DomainError('BALL_NOT_ON_TABLE', `Ball ${c.ball} is not on the table`, 'G1.36');
+  }
+  if (game.frozenDeclared.some((f) => f.ball === c.ball)) {
+    throw new DomainError(
+      'INVALID_SHOT_FACTS',
+      `Ball ${c.ball} is already declared frozen`,
+      'G1.36',
+    );
+  }
+  return [
+    {
+      type: 'FrozenBallDeclared',
+      version: 1,
+      data: { declaredBy: c.declaredBy, ball: c.ball, cushion: c.cushion },
+    },
+  ];
+}
+
 function playShot(c: PlayShot, state: MatchState): LedgerEvent[] {
   const game = activeGame(state);
   requireShooter(state, game, c.shooter);
   const opponent = opponentOf(state, c.shooter);
-  const rules = profileRules(state.ruleProfile);
-  const name = (id: string) => playerName(state, id);
-  const call = game.isBreakShot ? null : game.call;
-  const consecutiveFouls = game.consecutiveFouls[c.shooter] ?? 0;
+  const common: CommonSetup = {
+    rules: profileRules(state.ruleProfile),
+    shooter: c.shooter,
+    opponent,
+    isBreak: game.isBreakShot,
+    ballsOnTable: game.ballsOnTable,
+    call: game.isBreakShot ? null : game.call,
+    consecutiveFouls: game.consecutiveFouls[c.shooter] ?? 0,
+    refereePresent: state.refereePresent,
+    ballInHand: game.ballInHand,
+    placedZone: game.cueBallPlacement,
+    warnings: state.warnings[c.shooter] ?? [],
+    frozenDeclared: game.frozenDeclared,
+    name: (id: string) => playerName(state, id),
+  };
   const ruling: Ruling =
     state.discipline === 'EIGHT_BALL'
-      ? adjudicateEightBall(
-          {
-            rules,
-            shooter: c.shooter,
-            opponent,
-            isBreak: game.isBreakShot,
-            ballsOnTable: game.ballsOnTable,
-            groups: game.groups,
-            call,
-            consecutiveFouls,
-            name,
-          },
-          c.facts,
-        )
+      ? adjudicateEightBall({ ...common, groups: game.groups }, c.facts)
       : adjudicateRotation(
           {
+            ...common,
             discipline: state.discipline,
-            rules,
-            shooter: c.shooter,
-            opponent,
-            isBreak: game.isBreakShot,
-            ballsOnTable: game.ballsOnTable,
-            call,
             pushOutAvailable: game.pushOutAvailable,
-            consecutiveFouls,
             warned: game.twoFoulWarned[c.shooter] === true,
-            name,
           },
           c.facts,
         );
@@ -437,7 +585,11 @@ function endGame(
   reason: GameEndReason,
   rule: string,
 ): LedgerEvent[] {
-  const score = { ...state.score, [winner]: (state.score[winner] ?? 0) + 1 };
+  // A10: a forfeit ends the match at once; the forfeited frame is not scored.
+  const forfeit = reason === 'MATCH_FORFEITED';
+  const score = forfeit
+    ? { ...state.score }
+    : { ...state.score, [winner]: (state.score[winner] ?? 0) + 1 };
   const events: LedgerEvent[] = [
     {
       type: 'GameEnded',
@@ -445,8 +597,18 @@ function endGame(
       data: { gameNumber: game.number, winner, loser, reason, rule, score },
     },
   ];
-  if (score[winner] >= state.raceTo) {
-    events.push({ type: 'MatchEnded', version: 1, data: { winner, loser, score } });
+  if (forfeit) {
+    events.push({
+      type: 'MatchEnded',
+      version: 1,
+      data: { winner, loser, score, reason: 'FORFEIT' },
+    });
+  } else if (score[winner] >= state.raceTo) {
+    events.push({
+      type: 'MatchEnded',
+      version: 1,
+      data: { winner, loser, score, reason: 'RACE_WON' },
+    });
   } else {
     const breaker = nextBreaker(state.breakOrder, { breaker: game.breaker, winner, loser }, score);
     events.push(startGame(state, game.number + 1, 1, breaker, 'NEXT_GAME', 'G1.34'));
@@ -462,6 +624,9 @@ function refereeRuling(c: RecordRefereeRuling, state: MatchState): LedgerEvent[]
       kind: c.kind,
       player: c.player,
       restored: c.restored,
+      ...(c.movement !== undefined ? { movement: c.movement } : {}),
+      ...(c.ball !== undefined ? { ball: c.ball } : {}),
+      ...(c.sanction !== undefined ? { sanction: c.sanction } : {}),
       note: c.note,
       rule,
       explanation: why.en,
@@ -469,6 +634,83 @@ function refereeRuling(c: RecordRefereeRuling, state: MatchState): LedgerEvent[]
     },
   });
   switch (c.kind) {
+    case 'SPONTANEOUS_MOVEMENT': {
+      activeGame(state);
+      if (c.movement === undefined || c.ball === undefined) {
+        throw new DomainError(
+          'INVALID_MATCH_SETUP',
+          'Say which ball moved and what became of it',
+          'G1.31',
+        );
+      }
+      // G1.31 / G1.15: settled balls stay; a ball dropping over 5 s after stopping is replaced;
+      // a ball dropping as it is shot at, with the cue ball passing its spot, means both are
+      // restored and the stroke replayed (nothing is recorded for it). No penalty in any case.
+      const what: Record<SpontaneousMovementOutcome, Text> = {
+        STAYS: t(
+          `the ${c.ball} moved by itself and stays where it stopped`,
+          `a ${c.ball} moveu-se sozinha e fica onde parou`,
+        ),
+        REPLACED: t(
+          `the ${c.ball} dropped more than 5 s after stopping and is replaced (G1.15)`,
+          `a ${c.ball} caiu mais de 5 s depois de parar e é reposta (G1.15)`,
+        ),
+        SHOT_REPLAYED: t(
+          `the ${c.ball} dropped as it was being shot at: the balls are restored and the stroke replayed`,
+          `a ${c.ball} caiu quando ia ser jogada: as bolas são repostas e a tacada repete-se`,
+        ),
+      };
+      return [
+        ruled(
+          'G1.31',
+          sentence(what[c.movement], t('no penalty (G1.31)', 'sem penalização (G1.31)')),
+        ),
+      ];
+    }
+    case 'UNSPORTSMANLIKE_CONDUCT': {
+      const game = activeGame(state);
+      if (c.player === null || c.sanction === undefined) {
+        throw new DomainError('INVALID_MATCH_SETUP', 'Name the offender and the sanction', 'G1.39');
+      }
+      requirePlayer(state, c.player);
+      const offender = c.player;
+      const other = opponentOf(state, offender);
+      // G1.39: the sanction is at the referee's discretion; the ledger applies what was ruled.
+      if (c.sanction === 'WARNING') {
+        return [
+          ruled(
+            'G1.39',
+            t(
+              `${playerName(state, offender)} is warned for unsportsmanlike conduct (G1.39).`,
+              `${playerName(state, offender)} é advertido por conduta anti-desportiva (G1.39).`,
+            ),
+          ),
+        ];
+      }
+      const forfeit = c.sanction === 'FORFEIT_OF_MATCH';
+      return [
+        ruled(
+          'G1.39',
+          forfeit
+            ? t(
+                `${playerName(state, offender)} forfeits the match for unsportsmanlike conduct (G1.39).`,
+                `${playerName(state, offender)} perde a partida por conduta anti-desportiva (G1.39).`,
+              )
+            : t(
+                `${playerName(state, offender)} loses the game for unsportsmanlike conduct (G1.39).`,
+                `${playerName(state, offender)} perde o jogo por conduta anti-desportiva (G1.39).`,
+              ),
+        ),
+        ...endGame(
+          state,
+          game,
+          other,
+          offender,
+          forfeit ? 'MATCH_FORFEITED' : 'UNSPORTSMANLIKE_CONDUCT',
+          'G1.39',
+        ),
+      ];
+    }
     case 'WARNING': {
       if (c.player === null)
         throw new DomainError('INVALID_MATCH_SETUP', 'A warning names the player warned');

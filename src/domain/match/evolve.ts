@@ -33,13 +33,17 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
 
   switch (event.type) {
     case 'BreakOrderDecided':
-      next.pendingChoice = {
-        kind: 'BREAK_OR_CEDE',
-        player: event.data.winner,
-        options: ['BREAK', 'CEDE_BREAK'],
-        rule: event.data.rule,
-        ballInHandIfShooting: 'BEHIND_HEAD_STRING',
-      };
+      // A re-lag (no winner) leaves the break order undecided.
+      next.pendingChoice =
+        event.data.winner === null
+          ? null
+          : {
+              kind: 'BREAK_OR_CEDE',
+              player: event.data.winner,
+              options: ['BREAK', 'CEDE_BREAK'],
+              rule: event.data.rule,
+              ballInHandIfShooting: 'BEHIND_HEAD_STRING',
+            };
       return next;
     case 'GameStarted': {
       const d = event.data;
@@ -65,6 +69,7 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
         fouls: { [players[0]]: 0, [players[1]]: 0 },
         pushOutAvailable: false,
         twoFoulWarned: { [players[0]]: false, [players[1]]: false },
+        frozenDeclared: [],
         winner: null,
         endReason: null,
         endRule: null,
@@ -87,6 +92,15 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
           : { ball: event.data.ball, pocket: event.data.pocket, safety: event.data.safety },
       };
       return next;
+    case 'FrozenBallDeclared': {
+      const g = requireGame(game, event.type);
+      const d = event.data;
+      next.currentGame = {
+        ...g,
+        frozenDeclared: [...g.frozenDeclared, { ball: d.ball, cushion: d.cushion }],
+      };
+      return next;
+    }
     case 'ShotPlayed': {
       const g = requireGame(game, event.type);
       next.currentGame = { ...g, shotsPlayed: g.shotsPlayed + 1 };
@@ -95,6 +109,13 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'ShotAdjudicated':
       next.currentGame = applyRuling(requireGame(game, event.type), event.data.ruling);
       next.pendingChoice = event.data.ruling.pendingChoice;
+      if (event.data.ruling.warningIssued) {
+        const { shooter, warningIssued } = event.data.ruling;
+        next.warnings = {
+          ...state.warnings,
+          [shooter]: [...(state.warnings[shooter] ?? []), warningIssued],
+        };
+      }
       return next;
     case 'OptionChosen': {
       next.pendingChoice = null;
@@ -190,6 +211,7 @@ function applyRuling(game: GameState, r: Ruling): GameState {
     consecutiveFouls: { ...game.consecutiveFouls, [r.shooter]: r.consecutiveFoulsAfter },
     fouls: fouled ? { ...game.fouls, [r.shooter]: (game.fouls[r.shooter] ?? 0) + 1 } : game.fouls,
     pushOutAvailable: r.pushOutAvailable,
+    frozenDeclared: [],
     // The warning is about a run of fouls; a legal shot ends the run and the warning with it.
     twoFoulWarned:
       r.consecutiveFoulsAfter === 0

@@ -1,4 +1,5 @@
 import type { PlayerRef } from '../events/catalogue';
+import type { FrozenDeclaration } from '../rules/general/cushions';
 import type { ShotCall } from '../events/shot-facts';
 import type { GameEndReason, PendingChoice, RuleId } from '../rules/ruling';
 import type {
@@ -33,6 +34,8 @@ export interface GameState {
   // two-foul warning (N9.8).
   pushOutAvailable: boolean;
   twoFoulWarned: Record<string, boolean>;
+  // G1.36: balls declared frozen to a cushion for the next shot.
+  frozenDeclared: FrozenDeclaration[];
   winner: string | null;
   endReason: GameEndReason | null;
   endRule: RuleId | null;

@@ -1,7 +1,8 @@
 import type { RuleProfileId } from '../table/vocabulary';
+import type { FrozenOtherCushion } from './general/cushions';
 
 // Bumped whenever a ruling could change; every ruling records it (issue 4 re-adjudicates by it).
-export const ENGINE_VERSION = '1.0.0';
+export const ENGINE_VERSION = '1.1.0';
 
 // The decisions table (A1–A6) of ../shared/rules/README.md as data, so profiles differ only here.
 export interface ProfileRules {
@@ -16,6 +17,8 @@ export interface ProfileRules {
   eightOffTableOnBreak: 'LOSS_OF_GAME' | 'OPPONENT_OPTION';
   // A6 / E8.3: whether an illegal break is itself a foul (the options are the same).
   illegalBreakIsFoul: boolean;
+  // A5 / G1.36: what "another cushion" means for a declared frozen ball.
+  frozenOtherCushion: FrozenOtherCushion;
 }
 
 const PROFILES: Record<RuleProfileId, ProfileRules> = {
@@ -26,6 +29,7 @@ const PROFILES: Record<RuleProfileId, ProfileRules> = {
     objectBallOffTable: 'COUNTS_AS_POCKETED',
     eightOffTableOnBreak: 'LOSS_OF_GAME',
     illegalBreakIsFoul: true,
+    frozenOtherCushion: 'ANY_OTHER_CUSHION',
   },
   BCA: {
     id: 'BCA',
@@ -34,6 +38,7 @@ const PROFILES: Record<RuleProfileId, ProfileRules> = {
     objectBallOffTable: 'SPOTTED',
     eightOffTableOnBreak: 'LOSS_OF_GAME',
     illegalBreakIsFoul: true,
+    frozenOtherCushion: 'SEPARATE_RAIL',
   },
   WPA: {
     id: 'WPA',
@@ -42,6 +47,7 @@ const PROFILES: Record<RuleProfileId, ProfileRules> = {
     objectBallOffTable: 'NOT_SPOTTED',
     eightOffTableOnBreak: 'OPPONENT_OPTION',
     illegalBreakIsFoul: false,
+    frozenOtherCushion: 'SEPARATE_RAIL',
   },
 };
 

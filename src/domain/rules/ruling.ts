@@ -44,6 +44,10 @@ export const FOUL_KINDS = [
   'EIGHT_POCKETED_ON_FOUL',
   // N9.8 / T10.10: the third consecutive foul after the two-foul warning.
   'THIRD_CONSECUTIVE_FOUL',
+  // G1.10, G1.22, G1.37: cue ball in hand.
+  'PLACEMENT_OVER_HEAD_STRING',
+  'OBJECT_BALL_TOUCHED_WHILE_PLACING',
+  'CUE_BALL_DID_NOT_CROSS_HEAD_STRING',
 ] as const;
 export type FoulKind = (typeof FOUL_KINDS)[number];
 
@@ -66,6 +70,9 @@ export const OPTIONS = [
   // N9.2 / T10.6: after a push out or a wrongful pocketing, shoot or hand the shot back.
   'SHOOT',
   'PASS_BACK',
+  // G1.37 without a referee: ball in hand, or restore and replay.
+  'BALL_IN_HAND_ANYWHERE',
+  'REPLAY_SHOT',
 ] as const;
 export type OptionKind = (typeof OPTIONS)[number];
 
@@ -76,6 +83,8 @@ export const CHOICE_KINDS = [
   'BALL_OFF_TABLE_ON_BREAK',
   'AFTER_PUSH_OUT',
   'WRONGFUL_POCKET',
+  'BREAK_INTERFERENCE',
+  'KITCHEN_SHOT_NOT_CROSSED',
 ] as const;
 export type ChoiceKind = (typeof CHOICE_KINDS)[number];
 
@@ -87,6 +96,8 @@ export interface PendingChoice {
   rule: RuleId;
   // Ball in hand the chooser gets if they choose to shoot the table as it lies.
   ballInHandIfShooting: BallInHand;
+  // G1.37 replay: balls to put back if the shot is replayed.
+  restore?: number[];
 }
 
 export const TURN_RESULTS = ['CONTINUES', 'PASSES', 'CHOICE_PENDING', 'GAME_OVER'] as const;
@@ -103,6 +114,8 @@ export const GAME_END_REASONS = [
   'NINE_POCKETED_LEGALLY',
   'TEN_POCKETED_LEGALLY',
   'THREE_CONSECUTIVE_FOULS',
+  'MATCH_FORFEITED',
+  'UNSPORTSMANLIKE_CONDUCT',
 ] as const;
 export type GameEndReason = (typeof GAME_END_REASONS)[number];
 
@@ -136,6 +149,8 @@ export interface Ruling {
   consecutiveFoulsAfter: number;
   // N9.2 / T10.3: whether the next shot may be declared a push out.
   pushOutAvailable: boolean;
+  // G1.9 / G1.29: a warning issued to the shooter with this ruling (a second one forfeits, A10).
+  warningIssued: RuleId | null;
   explanation: string;
   explanationPt: string;
 }

@@ -1,6 +1,5 @@
-import type { ShotCall, ShotFacts } from '../../events/shot-facts';
+import type { ShotFacts } from '../../events/shot-facts';
 import { groupOf, otherGroup, type Group } from '../../table/vocabulary';
-import type { ProfileRules } from '../profiles';
 import { ENGINE_VERSION } from '../profiles';
 import {
   type Penalty,
@@ -11,7 +10,17 @@ import {
   type Ruling,
 } from '../ruling';
 import { assertFactsFitTable } from '../general/facts-check';
-import { generalFouls, mostSevere, RuleTrail, type BreakFoulPolicy } from '../general/fouls';
+import { conduct } from '../general/conduct';
+import { cushionRequirementMet } from '../general/cushions';
+import {
+  forfeitParts,
+  generalFouls,
+  mostSevere,
+  RuleTrail,
+  type BreakFoulPolicy,
+} from '../general/fouls';
+import { placementFindings } from '../general/placement';
+import type { CommonSetup } from '../general/setup';
 import {
   ball,
   ballInHandWhere,
@@ -24,17 +33,8 @@ import {
 } from '../general/explain';
 
 // The state before the shot that the 8-ball rules look at.
-export interface ShotSetup {
-  rules: ProfileRules;
-  shooter: string;
-  opponent: string;
-  isBreak: boolean;
-  ballsOnTable: number[];
+export interface ShotSetup extends CommonSetup {
   groups: Record<string, Group> | null;
-  call: ShotCall | null;
-  // The shooter's run of fouls before this shot.
-  consecutiveFouls: number;
-  name: (player: string) => string;
 }
 
 function ballsAfter(
@@ -66,12 +66,30 @@ const EIGHT_BALL_BREAK: BreakFoulPolicy = {
 
 function baseFouls(setup: ShotSetup, facts: ShotFacts): FoulFinding[] {
   // The 8 leaving the table is E8.18's business, not a plain G1.28 foul.
-  return generalFouls(facts, setup.isBreak ? EIGHT_BALL_BREAK : null, [8]);
+  const policy = setup.isBreak ? EIGHT_BALL_BREAK : null;
+  const placement = placementFindings(setup, facts, policy ? policy.penalty : 'STANDARD_FOUL');
+  return [...placement.fouls, ...generalFouls(facts, policy, [8], setup.refereePresent)];
 }
 
 export function adjudicateEightBall(setup: ShotSetup, facts: ShotFacts): Ruling {
   assertFactsFitTable(setup.ballsOnTable, facts);
-  return setup.isBreak ? adjudicateBreak(setup, facts) : adjudicateShot(setup, facts);
+  // G1.9 / G1.29 / A10: a second warned violation forfeits the match, whatever else happened.
+  const behaviour = conduct(facts, setup.isBreak, setup.warnings);
+  if (behaviour.forfeit) {
+    const down = facts.pocketed.map((p) => p.ball);
+    return {
+      profile: setup.rules.id,
+      engineVersion: ENGINE_VERSION,
+      shooter: setup.shooter,
+      isBreak: setup.isBreak,
+      consecutiveFoulsAfter: setup.consecutiveFouls + 1,
+      ...forfeitParts(setup, baseFouls(setup, facts), behaviour.forfeit, down, facts.ballsOffTable),
+    };
+  }
+  const r = setup.isBreak
+    ? adjudicateBreak(setup, facts, behaviour.breakInterference)
+    : adjudicateShot(setup, facts);
+  return behaviour.warning ? { ...r, warningIssued: behaviour.warning } : r;
 }
 
 function ruling(
@@ -84,6 +102,7 @@ function ruling(
     | 'isBreak'
     | 'consecutiveFoulsAfter'
     | 'pushOutAvailable'
+    | 'warningIssued'
   >,
 ): Ruling {
   return {
@@ -95,6 +114,7 @@ function ruling(
     // E8.20: counted for the record; three in a row is no loss in 8-ball.
     consecutiveFoulsAfter: parts.appliedFoul ? setup.consecutiveFouls + 1 : 0,
     pushOutAvailable: false,
+    warningIssued: null,
   };
 }
 
@@ -145,7 +165,7 @@ function gameOver(
   });
 }
 
-function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
+function adjudicateBreak(setup: ShotSetup, facts: ShotFacts, interference: boolean): Ruling {
   const { shooter, opponent, name, rules } = setup;
   const trail = new RuleTrail();
   trail.add('G1.8');
@@ -190,6 +210,27 @@ function adjudicateBreak(setup: ShotSetup, facts: ShotFacts): Ruling {
       t(
         `the 8 left the table on the break; ${name(opponent)} chooses to spot the 8 and shoot from the kitchen, or to re-rack and break (E8.7, A4)`,
         `a 8 saiu da mesa na saída; ${name(opponent)} escolhe recolocar a 8 e jogar da área de saída, ou voltar a armar e fazer a saída (E8.7, A4)`,
+      ),
+    );
+  }
+
+  // G1.9: the cue ball stopped or deflected on the break; the opponent chooses who breaks the re-rack.
+  if (interference) {
+    return breakChoice(
+      setup,
+      trail,
+      fouls,
+      facts,
+      {
+        kind: 'BREAK_INTERFERENCE',
+        player: opponent,
+        options: ['RERACK_AND_BREAK', 'RERACK_OPPONENT_BREAKS'],
+        rule: 'G1.9',
+        ballInHandIfShooting: 'NONE',
+      },
+      t(
+        `${name(shooter)} interfered with the cue ball on the break and is warned (G1.9); ${name(opponent)} chooses who breaks the re-rack`,
+        `${name(shooter)} interferiu com a bola branca na saída e é advertido (G1.9); ${name(opponent)} escolhe quem faz a nova saída`,
       ),
     );
   }
@@ -460,12 +501,18 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
 
   // G1.19 / A1: after a good first contact, a ball must be pocketed or some ball must reach a cushion.
   if (contactOk && !eightFirstOnOpenTable) {
-    const cushion = facts.railContactsAfterFirstContact.length > 0;
+    // G1.36: a ball declared frozen before the shot does not satisfy G1.19 on its own cushion.
+    const { met: cushion, frozenApplied } = cushionRequirementMet(
+      facts.railContactsAfterFirstContact,
+      facts.firstContact,
+      setup.frozenDeclared,
+      rules.frozenOtherCushion,
+    );
     const pocketSatisfies = rules.legalShotNeedsOwnGroupPocket ? counted !== null : down.length > 0;
     if (!cushion && !pocketSatisfies) {
       fouls.push({
         kind: 'NO_RAIL_AFTER_CONTACT',
-        rule: 'G1.19',
+        rule: frozenApplied ? 'G1.36' : 'G1.19',
         penalty: 'STANDARD_FOUL',
         detail: rules.legalShotNeedsOwnGroupPocket
           ? 'after first contact no ball reached a cushion and no own-group ball was legally pocketed'
@@ -592,6 +639,39 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
             `${name(opponent)} has ball in hand anywhere (G1.17)`,
             `${name(opponent)} tem bola na mão em qualquer ponto da mesa (G1.17)`,
           ),
+        ),
+      ),
+    });
+  }
+
+  // G1.37 without a referee: the cue ball did not leave the kitchen first; no foul, but the
+  // opponent chooses ball in hand or to have the balls restored and the shot replayed.
+  if (placementFindings(setup, facts, 'STANDARD_FOUL').notCrossedWithoutReferee) {
+    trail.add('G1.37');
+    return ruling(setup, {
+      fouls,
+      appliedFoul: null,
+      penalty: 'NONE',
+      rules: trail.ids,
+      turn: 'CHOICE_PENDING',
+      nextShooter: null,
+      ballInHand: 'NONE',
+      legallyPocketed: [],
+      ...after,
+      groupsAssigned: null,
+      pendingChoice: {
+        kind: 'KITCHEN_SHOT_NOT_CROSSED',
+        player: opponent,
+        options: ['BALL_IN_HAND_ANYWHERE', 'REPLAY_SHOT'],
+        rule: 'G1.37',
+        ballInHandIfShooting: 'ANYWHERE',
+        restore: [...down, ...facts.ballsOffTable],
+      },
+      gameResult: null,
+      ...explained(
+        t(
+          `With no referee, ${name(shooter)}'s cue ball did not cross the head string before contact; ${name(opponent)} chooses ball in hand or to restore the balls and have the shot replayed (G1.37).`,
+          `Sem árbitro, a bola branca de ${name(shooter)} não passou a linha de saída antes do contacto; ${name(opponent)} escolhe bola na mão ou repor as bolas e repetir a tacada (G1.37).`,
         ),
       ),
     });

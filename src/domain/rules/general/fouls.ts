@@ -1,6 +1,6 @@
 import type { ShotFacts } from '../../events/shot-facts';
 import { penaltyRank, type FoulFinding, type Penalty, type RuleId } from '../ruling';
-import { names } from './explain';
+import { describeFoul, explained, names, sentence, t } from './explain';
 import { strokeFoulFinding } from './stroke-fouls';
 
 // How a game treats cue-ball and off-table fouls on the break (8-ball: kitchen, E8.5/E8.6;
@@ -17,12 +17,13 @@ export interface BreakFoulPolicy {
 export function generalFouls(
   facts: ShotFacts,
   onBreak: BreakFoulPolicy | null,
-  ownRules: number[] = [],
+  ownRules: number[],
+  refereePresent: boolean,
 ): FoulFinding[] {
   const penalty: Penalty = onBreak ? onBreak.penalty : 'STANDARD_FOUL';
   const fouls: FoulFinding[] = [];
   for (const report of facts.strokeFouls) {
-    const finding = strokeFoulFinding(report);
+    const finding = strokeFoulFinding(report, refereePresent);
     if (finding) fouls.push(finding);
   }
   if (facts.cueBallScratched) {
@@ -79,4 +80,56 @@ export class RuleTrail {
   add(...ids: RuleId[]): void {
     for (const id of ids) if (!this.ids.includes(id)) this.ids.push(id);
   }
+}
+
+export interface ForfeitContext {
+  shooter: string;
+  opponent: string;
+  ballsOnTable: number[];
+  name: (player: string) => string;
+}
+
+// A10: the fields of a ruling that forfeits the match; the caller adds profile and version.
+export function forfeitParts(
+  ctx: ForfeitContext,
+  fouls: FoulFinding[],
+  forfeit: FoulFinding,
+  down: number[],
+  off: number[],
+) {
+  const all = [...fouls, forfeit];
+  const trail = new RuleTrail();
+  trail.add(...all.map((f) => f.rule), 'A10');
+  const why = describeFoul(forfeit, all);
+  return {
+    fouls: all,
+    appliedFoul: forfeit,
+    penalty: 'FORFEIT_OF_MATCH' as const,
+    rules: trail.ids,
+    turn: 'GAME_OVER' as const,
+    nextShooter: null,
+    ballInHand: 'NONE' as const,
+    legallyPocketed: [],
+    ballsOnTableAfter: ctx.ballsOnTable.filter((b) => !down.includes(b) && !off.includes(b)),
+    spotted: [],
+    groupsAssigned: null,
+    pendingChoice: null,
+    gameResult: {
+      winner: ctx.opponent,
+      loser: ctx.shooter,
+      reason: 'MATCH_FORFEITED' as const,
+      rule: forfeit.rule,
+    },
+    pushOutAvailable: false,
+    warningIssued: null,
+    ...explained(
+      sentence(
+        t(
+          `${ctx.name(ctx.shooter)} forfeits the match (${forfeit.rule}, A10): ${why.en}`,
+          `${ctx.name(ctx.shooter)} perde a partida (${forfeit.rule}, A10): ${why.pt}`,
+        ),
+        t(`${ctx.name(ctx.opponent)} wins the match`, `${ctx.name(ctx.opponent)} ganha a partida`),
+      ),
+    ),
+  };
 }

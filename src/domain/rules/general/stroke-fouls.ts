@@ -61,13 +61,33 @@ const STROKE_FOULS: Record<StrokeFoulKind, { rule: RuleId; en: string; pt: strin
   },
 };
 
-export function strokeFoulFinding(report: StrokeFoulReport): FoulFinding | null {
+export function strokeFoulFinding(
+  report: StrokeFoulReport,
+  refereePresent: boolean,
+): FoulFinding | null {
   // G1.26: an accidental scoop is no foul. (Judgement recorded as intentional=false.)
   if (report.kind === 'SCOOP_JUMP' && report.intentional !== true) return null;
+  // G1.21 without a referee: an accidental touch is no foul unless, left unrestored, a moving
+  // ball then touches it or passes where it was.
+  if (
+    report.kind === 'TOUCHED_BALL' &&
+    !refereePresent &&
+    report.accidental === true &&
+    !report.withEquipment
+  ) {
+    if (report.restored === true || report.movingBallEnteredOriginalPosition !== true) return null;
+  }
   const entry = STROKE_FOULS[report.kind];
+  // G1.25: the shooter answers for his equipment touching a ball; G1.29: intentional non-tip contact.
+  const rule =
+    report.kind === 'TOUCHED_BALL' && report.withEquipment
+      ? 'G1.25'
+      : report.kind === 'NON_TIP_CONTACT' && report.intentional === true
+        ? 'G1.29'
+        : entry.rule;
   return {
     kind: report.kind,
-    rule: entry.rule,
+    rule,
     penalty: 'STANDARD_FOUL',
     detail: `${entry.en} (reported by ${report.reportedBy})`,
     detailPt: `${entry.pt} (assinalada por ${report.reportedBy})`,

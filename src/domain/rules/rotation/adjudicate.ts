@@ -1,25 +1,27 @@
-import type { ShotCall, ShotFacts } from '../../events/shot-facts';
+import type { ShotFacts } from '../../events/shot-facts';
 import { assertFactsFitTable } from '../general/facts-check';
 import { ball, describeFoul, explained, names, sentence, t, type Text } from '../general/explain';
-import { generalFouls, mostSevere, RuleTrail, type BreakFoulPolicy } from '../general/fouls';
-import { ENGINE_VERSION, type ProfileRules } from '../profiles';
+import { conduct } from '../general/conduct';
+import { cushionRequirementMet } from '../general/cushions';
+import {
+  forfeitParts,
+  generalFouls,
+  mostSevere,
+  RuleTrail,
+  type BreakFoulPolicy,
+} from '../general/fouls';
+import { placementFindings } from '../general/placement';
+import type { CommonSetup } from '../general/setup';
+import { ENGINE_VERSION } from '../profiles';
 import type { FoulFinding, GameEndReason, PendingChoice, RuleId, Ruling } from '../ruling';
 
 // 9-ball (N9) and 10-ball (T10) under WPA: rotation games where the lowest ball is hit first.
 
-export interface RotationSetup {
+export interface RotationSetup extends CommonSetup {
   discipline: 'NINE_BALL' | 'TEN_BALL';
-  rules: ProfileRules;
-  shooter: string;
-  opponent: string;
-  isBreak: boolean;
-  ballsOnTable: number[];
-  call: ShotCall | null;
   pushOutAvailable: boolean;
-  // The shooter's run of fouls before this shot, and whether the two-foul warning was given.
-  consecutiveFouls: number;
+  // Whether the shooter has had the two-foul warning (N9.8).
   warned: boolean;
-  name: (player: string) => string;
 }
 
 // A7: break fouls in 9- and 10-ball give ball in hand anywhere, like any standard foul.
@@ -31,6 +33,17 @@ const ROTATION_BREAK: BreakFoulPolicy = {
 
 export function adjudicateRotation(setup: RotationSetup, facts: ShotFacts): Ruling {
   assertFactsFitTable(setup.ballsOnTable, facts);
+  const behaviour = conduct(facts, setup.isBreak, setup.warnings);
+  const r = adjudicate(setup, facts, behaviour.forfeit, behaviour.breakInterference);
+  return behaviour.warning && !behaviour.forfeit ? { ...r, warningIssued: behaviour.warning } : r;
+}
+
+function adjudicate(
+  setup: RotationSetup,
+  facts: ShotFacts,
+  forfeit: FoulFinding | null,
+  interference: boolean,
+): Ruling {
   const nine = setup.discipline === 'NINE_BALL';
   const money = nine ? 9 : 10;
   const id = (n9: RuleId, t10: RuleId): RuleId => (nine ? n9 : t10);
@@ -41,7 +54,11 @@ export function adjudicateRotation(setup: RotationSetup, facts: ShotFacts): Ruli
   const lowest = Math.min(...setup.ballsOnTable);
 
   // Fouls. On a push out, wrong ball first and no cushion are suspended (N9.2); the rest apply.
-  const fouls: FoulFinding[] = generalFouls(facts, setup.isBreak ? ROTATION_BREAK : null, [money]);
+  const placement = placementFindings(setup, facts, 'STANDARD_FOUL');
+  const fouls: FoulFinding[] = [
+    ...placement.fouls,
+    ...generalFouls(facts, setup.isBreak ? ROTATION_BREAK : null, [money], setup.refereePresent),
+  ];
   if (facts.ballsOffTable.includes(money)) {
     fouls.push({
       kind: 'OBJECT_BALL_OFF_TABLE',
@@ -80,10 +97,21 @@ export function adjudicateRotation(setup: RotationSetup, facts: ShotFacts): Ruli
           detailPt: `nenhuma bola foi embolsada e só ${facts.objectBallsDrivenToRail} bolas de cor tocaram numa tabela`,
         });
       }
-    } else if (down.length === 0 && facts.railContactsAfterFirstContact.length === 0) {
+    } else if (
+      down.length === 0 &&
+      !cushionRequirementMet(
+        facts.railContactsAfterFirstContact,
+        facts.firstContact,
+        setup.frozenDeclared,
+        setup.rules.frozenOtherCushion,
+      ).met
+    ) {
+      // N9.7 (with G1.36 for a ball declared frozen before the shot).
       fouls.push({
         kind: 'NO_RAIL_AFTER_CONTACT',
-        rule: id('N9.7', 'T10.9'),
+        rule: setup.frozenDeclared.some((f) => f.ball === facts.firstContact)
+          ? 'G1.36'
+          : id('N9.7', 'T10.9'),
         penalty: 'STANDARD_FOUL',
         detail: 'nothing was pocketed and no ball reached a cushion after contact',
         detailPt: 'nada foi embolsado e nenhuma bola tocou numa tabela depois do contacto',
@@ -98,7 +126,52 @@ export function adjudicateRotation(setup: RotationSetup, facts: ShotFacts): Ruli
     isBreak: setup.isBreak,
     fouls,
     groupsAssigned: null,
+    warningIssued: null,
   };
+  // G1.9 / G1.29 / A10: a second warned violation forfeits the match.
+  if (forfeit) {
+    return {
+      ...base,
+      consecutiveFoulsAfter: setup.consecutiveFouls + 1,
+      ...forfeitParts(setup, fouls, forfeit, down, facts.ballsOffTable),
+    };
+  }
+  // G1.9: the cue ball stopped or deflected on the break; warned, and the opponent chooses who
+  // breaks the re-rack.
+  if (interference) {
+    const trailG19 = new RuleTrail();
+    trailG19.add(...fouls.map((f) => f.rule), 'G1.9');
+    return {
+      ...base,
+      appliedFoul: mostSevere(fouls),
+      penalty: 'BREAK_FOUL',
+      rules: trailG19.ids,
+      turn: 'CHOICE_PENDING',
+      nextShooter: null,
+      ballInHand: 'NONE',
+      legallyPocketed: [],
+      spotted: [],
+      ballsOnTableAfter: setup.ballsOnTable.filter(
+        (b) => !down.includes(b) && !facts.ballsOffTable.includes(b),
+      ),
+      pendingChoice: {
+        kind: 'BREAK_INTERFERENCE',
+        player: opponent,
+        options: ['RERACK_AND_BREAK', 'RERACK_OPPONENT_BREAKS'],
+        rule: 'G1.9',
+        ballInHandIfShooting: 'NONE',
+      },
+      gameResult: null,
+      consecutiveFoulsAfter: setup.consecutiveFouls + 1,
+      pushOutAvailable: false,
+      ...explained(
+        t(
+          `${name(shooter)} interfered with the cue ball on the break and is warned (G1.9); ${name(opponent)} chooses who breaks the re-rack.`,
+          `${name(shooter)} interferiu com a bola branca na saída e é advertido (G1.9); ${name(opponent)} escolhe quem faz a nova saída.`,
+        ),
+      ),
+    };
+  }
   const after = (spotted: number[]) => ({
     spotted,
     ballsOnTableAfter: setup.ballsOnTable.filter(

@@ -1,0 +1,40 @@
+import { CUE_BALL, type Cushion } from '../../table/vocabulary';
+import type { RailContact } from '../../events/shot-facts';
+
+export interface FrozenDeclaration {
+  ball: number;
+  cushion: Cushion;
+}
+
+// A5: FPB counts any other cushion; BCA and WPA need a cushion of a separate rail.
+export type FrozenOtherCushion = 'ANY_OTHER_CUSHION' | 'SEPARATE_RAIL';
+
+const RAIL: Record<Cushion, string> = {
+  HEAD: 'head',
+  FOOT: 'foot',
+  LEFT_HEAD_SIDE: 'left',
+  LEFT_FOOT_SIDE: 'left',
+  RIGHT_HEAD_SIDE: 'right',
+  RIGHT_FOOT_SIDE: 'right',
+};
+
+// G1.19 / G1.36: whether the cushion part of a legal shot was met. When the ball hit first was
+// declared frozen before the shot, its own cushion does not count; the shot needs the cue ball on
+// a cushion (b), the frozen ball on another cushion (c), another ball on a cushion (d), or the
+// frozen ball back on its cushion after hitting another ball (e). (a), pocketing it, is the caller's.
+export function cushionRequirementMet(
+  contacts: RailContact[],
+  firstContact: number | null,
+  frozen: FrozenDeclaration[],
+  otherCushion: FrozenOtherCushion,
+): { met: boolean; frozenApplied: boolean } {
+  const declared = frozen.find((f) => f.ball === firstContact);
+  if (!declared) return { met: contacts.length > 0, frozenApplied: false };
+  const met = contacts.some((c) => {
+    if (c.ball === CUE_BALL || c.ball !== declared.ball) return true;
+    if (c.kind === 'RETURNED_AFTER_HITTING_BALL') return true;
+    if (!c.cushion || c.cushion === declared.cushion) return false;
+    return otherCushion === 'ANY_OTHER_CUSHION' || RAIL[c.cushion] !== RAIL[declared.cushion];
+  });
+  return { met, frozenApplied: true };
+}
