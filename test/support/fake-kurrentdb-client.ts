@@ -133,16 +133,18 @@ export class FakeKurrentDbClient {
     let wake: (() => void) | null = null;
     const notify = () => wake?.();
     this.listeners.add(notify);
-    const self = this;
+    const log = this.log;
+    const listeners = this.listeners;
+    const keep = (r: Rec): boolean => this.matches(r, options.filter);
+    const resolve = (r: Rec) => this.resolved(r);
     const iterator = (async function* () {
       while (!closed) {
-        const fresh = self.log.filter(
-          (r) =>
-            (after === undefined || cmp(r.position, after) > 0) && self.matches(r, options.filter),
+        const fresh = log.filter(
+          (r) => (after === undefined || cmp(r.position, after) > 0) && keep(r),
         );
         for (const r of fresh) {
           after = r.position;
-          yield self.resolved(r);
+          yield resolve(r);
         }
         if (!fresh.length) await new Promise<void>((resolve) => (wake = resolve));
       }
@@ -151,7 +153,7 @@ export class FakeKurrentDbClient {
       [Symbol.asyncIterator]: () => iterator,
       unsubscribe: () => {
         closed = true;
-        self.listeners.delete(notify);
+        listeners.delete(notify);
         notify();
         return Promise.resolve();
       },
