@@ -1,4 +1,5 @@
-# Build stage: compiles TypeScript and better-sqlite3 (no prebuilt binary is assumed).
+# Build stage: compiles TypeScript and better-sqlite3 (no prebuilt binary is assumed); npm ci also
+# fetches the KurrentDB client's native bridge for linux-x64-gnu, which the glibc runtime below runs.
 FROM node:20-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

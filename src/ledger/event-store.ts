@@ -19,7 +19,8 @@ export interface EventToAppend {
 export interface StoredEvent {
   streamId: string;
   revision: number;
-  // Commit order across all streams; exclusive lower bound for readAll.
+  // Commit order across all streams; exclusive lower bound for readAll. An unsigned integer that
+  // may exceed 64 bits (the KurrentDB adapter packs commit and prepare positions into it).
   position: bigint;
   eventId: string;
   type: string;
@@ -44,6 +45,12 @@ export interface ReadAllOptions {
   maxCount?: number;
 }
 
+// A live tail of the global feed: events after a position (exclusive), then new ones as they are
+// committed. Iteration ends when the subscription is closed and throws if the store drops it.
+export interface FeedSubscription extends AsyncIterable<StoredEvent> {
+  close(): Promise<void>;
+}
+
 export interface EventStore {
   // All events of one call are appended atomically, or none is.
   append(
@@ -54,6 +61,9 @@ export interface EventStore {
   // A stream that does not exist reads as empty.
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  // Optional (KurrentDB's subscribeToAll). A store without it is followed by its writers'
+  // catch-up, which is enough when one process owns the ledger (SQLite).
+  subscribeAll?(options?: Pick<ReadAllOptions, 'after'>): FeedSubscription;
   close(): Promise<void>;
 }
 
@@ -61,7 +71,9 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
 
 export class EventStoreError extends Error {
   constructor(
-    readonly code: 'CONFLICT' | 'INVALID_APPEND' | 'DUPLICATE_EVENT_ID',
+    // UNAVAILABLE: the store could not be reached or did not answer in time. For an append it is
+    // unknown whether it landed; retrying the same command is safe (its event ids are the same).
+    readonly code: 'CONFLICT' | 'INVALID_APPEND' | 'DUPLICATE_EVENT_ID' | 'UNAVAILABLE',
     message: string,
   ) {
     super(message);

@@ -1,13 +1,34 @@
-import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Logger,
+  Module,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { MatchResolver } from '../api/graphql/match.resolver';
 import { LEDGER_CONFIG, loadConfig, type LedgerConfig } from '../config/configuration';
 import { CLOCK, systemClock, type Clock } from '../ledger/clock';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
+import { KurrentDbEventStore } from '../ledger/kurrentdb/kurrentdb-event-store';
 import { SqliteEventStore } from '../ledger/sqlite/sqlite-event-store';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
 import { MatchCommandService } from './match-commands.service';
 import { MatchQueryService } from './match-queries.service';
+
+// The one place that knows which store is in use: everything else sees the EventStore port.
+export function createEventStore(config: LedgerConfig): EventStore {
+  const store = config.store;
+  switch (store.kind) {
+    case 'kurrentdb':
+      return KurrentDbEventStore.fromConnectionString({
+        connectionString: store.connectionString,
+        timeoutMs: store.timeoutMs,
+      });
+    case 'sqlite':
+      return new SqliteEventStore({ filename: store.ledgerFile, synchronous: store.synchronous });
+  }
+}
 
 // The shell: wires the pure core to a store, a read model and the GraphQL resolvers.
 @Module({
@@ -17,8 +38,7 @@ import { MatchQueryService } from './match-queries.service';
     {
       provide: EVENT_STORE,
       inject: [LEDGER_CONFIG],
-      useFactory: (c: LedgerConfig): EventStore =>
-        new SqliteEventStore({ filename: c.ledgerFile, synchronous: c.synchronous }),
+      useFactory: createEventStore,
     },
     {
       provide: ReadModel,
@@ -28,7 +48,13 @@ import { MatchQueryService } from './match-queries.service';
     {
       provide: MatchProjector,
       inject: [EVENT_STORE, ReadModel],
-      useFactory: (s: EventStore, r: ReadModel) => new MatchProjector(s, r),
+      useFactory: (s: EventStore, r: ReadModel) =>
+        new MatchProjector(s, r, {
+          onError: (err) =>
+            new Logger('MatchProjector').warn(
+              `Live feed dropped, resubscribing from the checkpoint: ${err instanceof Error ? err.message : String(err)}`,
+            ),
+        }),
     },
     {
       provide: MatchCommandService,
@@ -51,12 +77,15 @@ export class MatchesModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(MatchProjector) private readonly projector: MatchProjector,
   ) {}
 
-  // Catch the read model up with whatever the ledger holds before serving.
+  // Catch the read model up with whatever the ledger holds before serving (this is also where an
+  // unreachable store stops the start), then follow the live feed where the store has one.
   async onModuleInit(): Promise<void> {
     await this.projector.catchUp();
+    this.projector.follow();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.projector.stopFollowing();
     await this.store.close();
     this.readModel.close();
   }

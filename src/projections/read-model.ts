@@ -3,14 +3,19 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MatchState } from '../domain';
 
+// Positions can exceed SQLite's signed 64-bit INTEGER (KurrentDB's commit and prepare packed in
+// one bigint), so they are stored as text: decimal for the checkpoint, zero-padded for ordering.
+const SCHEMA_VERSION = 2;
+const sortKey = (position: bigint): string => position.toString().padStart(40, '0');
+
 // The query side's own database: derived, disposable, rebuilt from the ledger at will.
 // Each batch of projected events and the checkpoint that covers it commit in one transaction.
 export class ReadModel {
   private readonly db: Database.Database;
-  private readonly getCheckpoint: Database.Statement<[string], { position: number | bigint }>;
-  private readonly putCheckpoint: Database.Statement<[string, bigint]>;
+  private readonly getCheckpoint: Database.Statement<[string], { position: string }>;
+  private readonly putCheckpoint: Database.Statement<[string, string]>;
   private readonly getMatch: Database.Statement<[string], { state: string }>;
-  private readonly putMatch: Database.Statement<[string, string, number, string, bigint]>;
+  private readonly putMatch: Database.Statement<[string, string, number, string, string]>;
   private readonly listMatches: Database.Statement<[number, number], { state: string }>;
 
   constructor(filename: string) {
@@ -18,14 +23,19 @@ export class ReadModel {
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // An older layout is dropped: the projector then rebuilds it from the ledger.
+    if (this.db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
+      this.db.exec(`DROP TABLE IF EXISTS checkpoints; DROP TABLE IF EXISTS match_views;`);
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }
     this.db.exec(`
-      CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS match_views (
         match_id TEXT PRIMARY KEY,
         state    TEXT NOT NULL,
         revision INTEGER NOT NULL,
         status   TEXT NOT NULL,
-        last_position INTEGER NOT NULL
+        last_position TEXT NOT NULL
       );`);
     this.getCheckpoint = this.db.prepare('SELECT position FROM checkpoints WHERE projection = ?');
     this.putCheckpoint = this.db.prepare(
@@ -64,8 +74,8 @@ export class ReadModel {
   ): void {
     this.db.transaction(() => {
       for (const { state: m, position: p } of changed)
-        this.putMatch.run(m.id, JSON.stringify(m), m.version - 1, m.status, p);
-      this.putCheckpoint.run(projection, position);
+        this.putMatch.run(m.id, JSON.stringify(m), m.version - 1, m.status, sortKey(p));
+      this.putCheckpoint.run(projection, position.toString());
     })();
   }
 

@@ -24,7 +24,10 @@ export class LedgerEventModel {
   @Field() eventId!: string;
   @Field() streamId!: string;
   @Field(() => Int) revision!: number;
-  @Field({ description: 'Global commit position (a 64-bit integer as a string).' })
+  @Field({
+    description:
+      'Global position in commit order (an unsigned integer as a decimal string; may exceed 64 bits).',
+  })
   position!: string;
   @Field() type!: string;
   @Field(() => Int) schemaVersion!: number;

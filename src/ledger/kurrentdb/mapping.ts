@@ -1,0 +1,159 @@
+import {
+  ANY as KDB_ANY,
+  jsonEvent,
+  NO_STREAM as KDB_NO_STREAM,
+  STREAM_EXISTS as KDB_STREAM_EXISTS,
+  WrongExpectedVersionError,
+  type AllStreamResolvedEvent,
+  type AppendStreamState,
+  type CurrentStreamState,
+  type EventData,
+  type JSONType,
+  type Position,
+  type ResolvedEvent,
+} from '@kurrent/kurrentdb-client';
+import {
+  ANY,
+  EventStoreError,
+  NO_STREAM,
+  STREAM_EXISTS,
+  WrongExpectedRevisionError,
+  type EventToAppend,
+  type ExpectedRevision,
+  type StoredEvent,
+} from '../event-store';
+
+// Pure translations between the port and the KurrentDB client: tested without a server.
+
+export function toStreamState(expected: ExpectedRevision): AppendStreamState {
+  if (expected === NO_STREAM) return KDB_NO_STREAM;
+  if (expected === STREAM_EXISTS) return KDB_STREAM_EXISTS;
+  if (expected === ANY) return KDB_ANY;
+  if (!Number.isSafeInteger(expected) || expected < 0)
+    throw new EventStoreError('INVALID_APPEND', `Expected revision ${expected} is not a revision`);
+  return BigInt(expected);
+}
+
+export function fromStreamState(state: AppendStreamState): ExpectedRevision {
+  if (state === KDB_NO_STREAM) return NO_STREAM;
+  if (state === KDB_STREAM_EXISTS) return STREAM_EXISTS;
+  if (state === KDB_ANY) return ANY;
+  return Number(state);
+}
+
+// The port reports a missing stream as revision -1.
+export function fromCurrentState(state: CurrentStreamState | undefined): number {
+  return state === undefined || state === KDB_NO_STREAM ? -1 : Number(state);
+}
+
+// The port's position is one bigint; KurrentDB's is { commit, prepare }, ordered by commit then
+// prepare, each an unsigned 64-bit integer. commit * 2^64 + prepare is a single bigint that orders
+// exactly as $all does and decodes back losslessly, so a checkpoint can resume at an event inside
+// a multi-event commit; the SQLite adapter keeps its row ids, and the read model stores positions
+// as text because they may not fit SQLite's signed 64-bit INTEGER.
+const SHIFT = 64n;
+const MASK = (1n << SHIFT) - 1n;
+
+export function encodePosition(p: Position): bigint {
+  return (p.commit << SHIFT) | (p.prepare & MASK);
+}
+
+export function decodePosition(position: bigint): Position {
+  if (position < 0n) throw new RangeError(`Position ${position} is negative`);
+  return { commit: position >> SHIFT, prepare: position & MASK };
+}
+
+export function toEventData(e: EventToAppend): EventData {
+  // KurrentDB requires JSON-object metadata; the port's (actor, role, times, command, correlation
+  // and causation ids, engine version and whatever a later audit issue adds) is carried as is.
+  return jsonEvent({
+    id: e.eventId,
+    type: e.type,
+    data: e.data as JSONType,
+    metadata: (e.metadata ?? {}) as JSONType,
+  });
+}
+
+export function fromResolved(resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent | null {
+  const e = resolved.event;
+  // Link events ($>) and system events have no place in the ledger's feed.
+  if (!e || e.streamId.startsWith('$') || e.type.startsWith('$')) return null;
+  const position = e.position
+    ? encodePosition(e.position)
+    : resolved.commitPosition !== undefined
+      ? encodePosition({ commit: resolved.commitPosition, prepare: resolved.commitPosition })
+      : -1n;
+  return {
+    streamId: e.streamId,
+    revision: Number(e.revision),
+    position,
+    eventId: e.id,
+    type: e.type,
+    data: e.isJson ? e.data : decodeJson(e.data as Uint8Array),
+    metadata: normaliseMetadata(e.metadata),
+  };
+}
+
+function normaliseMetadata(m: unknown): unknown {
+  if (m === undefined || m === null) return {};
+  if (m instanceof Uint8Array) return m.length ? decodeJson(m) : {};
+  return m;
+}
+
+function decodeJson(bytes: Uint8Array): unknown {
+  const text = Buffer.from(bytes).toString('utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const UNAVAILABLE_TYPES = new Set([
+  'unavailable',
+  'deadline-exceeded',
+  'timeout',
+  'not-leader',
+  'cancelled',
+]);
+
+// Client errors → the port's typed errors. Anything not recognised is rethrown unchanged.
+export function mapError(
+  err: unknown,
+  streamId: string,
+  expected?: ExpectedRevision,
+  target = 'KurrentDB',
+  // On a read, an error the client cannot classify (e.g. the native bridge's "operation is
+  // unsupported by the server" when no server answers) is also an unavailable store.
+  reading = false,
+): unknown {
+  if (err instanceof WrongExpectedVersionError) {
+    return new WrongExpectedRevisionError(
+      streamId,
+      expected ?? fromStreamState(err.expectedState),
+      fromCurrentState(err.actualState),
+    );
+  }
+  if (err instanceof EventStoreError) return err;
+  const type = (err as { type?: unknown } | null)?.type;
+  const grpc = (err as { code?: unknown } | null)?.code;
+  // gRPC UNAVAILABLE (14) and DEADLINE_EXCEEDED (4) can arrive as plain errors on the append path.
+  if (
+    (typeof type === 'string' && UNAVAILABLE_TYPES.has(type)) ||
+    (reading && type === 'unknown') ||
+    grpc === 14 ||
+    grpc === 4
+  ) {
+    return new EventStoreError(
+      'UNAVAILABLE',
+      `The KurrentDB event store at ${target} could not be reached (${describe(err)}); check KURRENTDB_CONNECTION_STRING and that the server is running`,
+    );
+  }
+  return err;
+}
+
+function describe(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const name = err instanceof Error ? err.constructor.name : 'error';
+  return message && message !== name ? `${name}: ${message.split('\n')[0]}` : name;
+}
