@@ -59,6 +59,12 @@ export interface RecordRefereeRuling {
   note: string;
 }
 
+export interface AssignOfficials {
+  type: 'AssignOfficials';
+  scorers: string[];
+  referees: string[];
+}
+
 export type MatchCommand =
   | ScheduleMatch
   | DecideBreakOrder
@@ -66,4 +72,5 @@ export type MatchCommand =
   | PlaceCueBall
   | CallShot
   | PlayShot
-  | RecordRefereeRuling;
+  | RecordRefereeRuling
+  | AssignOfficials;
