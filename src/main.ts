@@ -6,8 +6,12 @@ import { configureApp } from './bootstrap';
 import { ConfigurationError, loadConfig } from './config/configuration';
 
 async function main(): Promise<void> {
+  // Checked here first so that a bad setting is reported plainly; the application module
+  // validates the same settings again through @nestjs/config.
   const config = loadConfig();
-  const app = configureApp(await NestFactory.create(AppModule, { bufferLogs: false }));
+  const app = configureApp(
+    await NestFactory.create(AppModule, { bufferLogs: false, abortOnError: false }),
+  );
   await app.listen(config.port);
   new Logger('CueLedger').log(
     `GraphQL at ${(await app.getUrl()).replace('[::1]', 'localhost')}/graphql; ledger ${config.ledgerFile}`,

@@ -1,6 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { MatchResolver } from '../api/graphql/match.resolver';
-import { LEDGER_CONFIG, loadConfig, type LedgerConfig } from '../config/configuration';
+import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { CLOCK, systemClock, type Clock } from '../ledger/clock';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { SqliteEventStore } from '../ledger/sqlite/sqlite-event-store';
@@ -12,7 +12,6 @@ import { MatchQueryService } from './match-queries.service';
 // The shell: wires the pure core to a store, a read model and the GraphQL resolvers.
 @Module({
   providers: [
-    { provide: LEDGER_CONFIG, useFactory: () => loadConfig() },
     { provide: CLOCK, useValue: systemClock },
     {
       provide: EVENT_STORE,

@@ -13,7 +13,8 @@ import { simulateMatch } from '../support/simulator';
 const clock: Clock = { now: () => new Date('2026-11-29T12:00:00.000Z') };
 const ctx = (commandId: string): CommandContext => ({
   actor: 'scorer-1',
-  role: 'SCORER',
+  role: 'ADMIN',
+  access: { scope: 'ANY' },
   origin: 'test',
   commandId,
   correlationId: 'rebuild-spec',
@@ -26,7 +27,10 @@ const ctx = (commandId: string): CommandContext => ({
 // live projection into a SQLite read model); then a second read model is built from nothing.
 describe('match projection: rebuild equals live', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-rebuild-'));
-  const store = new SqliteEventStore({ filename: join(dir, 'ledger.sqlite'), synchronous: 'NORMAL' });
+  const store = new SqliteEventStore({
+    filename: join(dir, 'ledger.sqlite'),
+    synchronous: 'NORMAL',
+  });
   const live = new ReadModel(join(dir, 'live.sqlite'));
   const service = new MatchCommandService(store, new MatchProjector(store, live), clock);
   const profiles = ['FPB', 'BCA', 'WPA'] as const;
@@ -35,12 +39,20 @@ describe('match projection: rebuild equals live', () => {
 
   beforeAll(async () => {
     for (let seed = 1; seed <= 30; seed++) {
-      const sim = simulateMatch(seed, { profile: profiles[seed % 3], breakOrder: orders[seed % 5], matchId: `rebuild-${seed}` });
+      const sim = simulateMatch(seed, {
+        profile: profiles[seed % 3],
+        breakOrder: orders[seed % 5],
+        matchId: `rebuild-${seed}`,
+      });
       ids.push(sim.state.id);
       for (const [i, command] of sim.commands.entries()) {
-        const outcome = i === 0
-          ? await service.schedule(command as Extract<MatchCommand, { type: 'ScheduleMatch' }>, ctx(`${sim.state.id}-${i}`))
-          : await service.handle(sim.state.id, command, ctx(`${sim.state.id}-${i}`));
+        const outcome =
+          i === 0
+            ? await service.schedule(
+                command as Extract<MatchCommand, { type: 'ScheduleMatch' }>,
+                ctx(`${sim.state.id}-${i}`),
+              )
+            : await service.handle(sim.state.id, command, ctx(`${sim.state.id}-${i}`));
         // Read-your-writes: the live view is never behind the write that just returned.
         expect(live.match(sim.state.id)).toEqual(outcome.state);
       }

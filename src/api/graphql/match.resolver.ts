@@ -1,11 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { randomUUID } from 'node:crypto';
 import { emptyFacts, type LedgerEvent } from '../../domain';
-import { toDomain } from '../../ledger/envelope';
+import { matchIdFor, toDomain } from '../../ledger/envelope';
 import { MatchCommandService, type CommandOutcome } from '../../matches/match-commands.service';
 import { MatchQueryService } from '../../matches/match-queries.service';
+import type { MutationName } from '../auth/policy';
+import { TokenService } from '../auth/tokens';
 import {
+  AssignOfficialsInput,
   CallShotInput,
   ChooseOptionInput,
   DecideBreakOrderInput,
@@ -13,6 +15,7 @@ import {
   RecordRefereeRulingInput,
   ScheduleMatchInput,
 } from './inputs/match.inputs';
+import type { CommandInput, MatchCommandInput } from './inputs/command.input';
 import { RecordShotInput } from './inputs/shot.inputs';
 import { CommandResultModel, LedgerEventModel } from './models/ledger-event.model';
 import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
@@ -53,6 +56,7 @@ export class MatchResolver {
   constructor(
     @Inject(MatchCommandService) private readonly commands: MatchCommandService,
     @Inject(MatchQueryService) private readonly queries: MatchQueryService,
+    @Inject(TokenService) private readonly tokens: TokenService,
   ) {}
 
   @Query(() => MatchModel, { description: 'A match with its games and current state.' })
@@ -89,7 +93,8 @@ export class MatchResolver {
     @Args('input') input: ScheduleMatchInput,
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
-    const matchId = randomUUID();
+    // Derived from the command id, so a retried schedule finds its match instead of making another.
+    const matchId = matchIdFor(input.commandId);
     const outcome = await this.commands.schedule(
       {
         type: 'ScheduleMatch',
@@ -105,9 +110,25 @@ export class MatchResolver {
         refereePresent: input.refereePresent,
         competition: input.competition ?? null,
       },
-      commandContext(ctx, input),
+      this.context(ctx, 'scheduleMatch', input),
     );
     return toResult(outcome, null);
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'Assign the scorers and referees who may record at this match (admin only); replaces the previous assignment.',
+  })
+  async assignOfficials(
+    @Args('input') input: AssignOfficialsInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run(
+      'assignOfficials',
+      { type: 'AssignOfficials', scorers: [...input.scorers], referees: [...input.referees] },
+      input,
+      ctx,
+    );
   }
 
   @Mutation(() => CommandResultModel, {
@@ -118,7 +139,7 @@ export class MatchResolver {
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
     return this.run(
-      input.matchId,
+      'decideBreakOrder',
       { type: 'DecideBreakOrder', method: input.method, winner: input.winner },
       input,
       ctx,
@@ -131,7 +152,7 @@ export class MatchResolver {
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
     return this.run(
-      input.matchId,
+      'chooseOption',
       { type: 'ChooseOption', player: input.player, option: input.option },
       input,
       ctx,
@@ -146,7 +167,7 @@ export class MatchResolver {
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
     return this.run(
-      input.matchId,
+      'placeCueBall',
       { type: 'PlaceCueBall', player: input.player, zone: input.zone },
       input,
       ctx,
@@ -161,7 +182,7 @@ export class MatchResolver {
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
     const call = { ball: input.ball ?? null, pocket: input.pocket ?? null, safety: input.safety };
-    return this.run(input.matchId, { type: 'CallShot', player: input.player, call }, input, ctx);
+    return this.run('callShot', { type: 'CallShot', player: input.player, call }, input, ctx);
   }
 
   @Mutation(() => CommandResultModel, {
@@ -190,7 +211,7 @@ export class MatchResolver {
           : { kind: f.kind, intentional: f.intentional, reportedBy: f.reportedBy },
       ),
     });
-    return this.run(input.matchId, { type: 'PlayShot', shooter: input.shooter, facts }, input, ctx);
+    return this.run('recordShot', { type: 'PlayShot', shooter: input.shooter, facts }, input, ctx);
   }
 
   @Mutation(() => CommandResultModel, {
@@ -202,7 +223,7 @@ export class MatchResolver {
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
     return this.run(
-      input.matchId,
+      'recordRefereeRuling',
       {
         type: 'RecordRefereeRuling',
         kind: input.kind,
@@ -215,14 +236,18 @@ export class MatchResolver {
     );
   }
 
+  private context(ctx: GqlContext, mutation: MutationName, input: CommandInput) {
+    return commandContext(ctx, this.tokens.principalOf(ctx.req), mutation, input);
+  }
+
   private async run(
-    matchId: string,
+    mutation: MutationName,
     command: Parameters<MatchCommandService['handle']>[1],
-    input: Parameters<typeof commandContext>[1],
+    input: MatchCommandInput,
     ctx: GqlContext,
   ): Promise<CommandResultModel> {
-    const context = commandContext(ctx, input);
-    const outcome = await this.commands.handle(matchId, command, context);
+    const context = this.context(ctx, mutation, input);
+    const outcome = await this.commands.handle(input.matchId, command, context);
     const before = outcome.state.currentGame?.number ?? null;
     return toResult(outcome, before);
   }
