@@ -51,11 +51,13 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
       }
       const original = (error as { originalError?: unknown }).originalError;
       const mapped = toGraphQLError(original ?? error);
+      // graphql-js's own request errors (e.g. an operation type the schema does not serve) come
+      // without a code: they are the client's to fix.
       return {
         message: mapped.message,
         path: formatted.path,
         locations: formatted.locations,
-        extensions: mapped.extensions,
+        extensions: { ...mapped.extensions, code: mapped.extensions.code ?? 'BAD_REQUEST' },
       };
     },
   };

@@ -64,7 +64,12 @@ export class MatchResolver {
     return toMatchModel(this.queries.match(id));
   }
 
-  @Query(() => [MatchModel], { description: 'Matches, most recently active first.' })
+  @Query(() => [MatchModel], {
+    description: 'Matches, most recently active first.',
+    // A page costs its fields once per match it may return (see the complexity limit).
+    complexity: ({ args, childComplexity }) =>
+      1 + childComplexity * Math.max(1, Math.min(Number(args.limit ?? 50), 200)),
+  })
   matches(
     @Args('limit', { type: () => Int, defaultValue: 50 }) limit: number,
     @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
