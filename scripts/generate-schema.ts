@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,8 @@ import { join } from 'node:path';
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-schema-'));
   process.env.LEDGER_DATA_DIR = dir;
+  // The schema does not depend on the secret; a throw-away one lets the app boot.
+  process.env.LEDGER_JWT_SECRET ??= randomBytes(32).toString('hex');
   const { AppModule } = await import('../src/app.module');
   const { schemaText } = await import('../src/api/graphql/schema-text');
   const app = await NestFactory.create(AppModule, { logger: false });
@@ -18,4 +21,7 @@ async function main(): Promise<void> {
   console.log('schema.graphql written');
 }
 
-void main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

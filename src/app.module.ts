@@ -1,40 +1,90 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { Global, Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AuthGuard } from './api/auth/auth.guard';
+import { ClientThrottlerGuard } from './api/auth/throttler.guard';
+import { TokenService } from './api/auth/tokens';
 import { GraphqlErrorFilter, toGraphQLError } from './api/graphql/errors';
+import { complexityPlugin, depthRule } from './api/graphql/limits';
 import type { GqlContext } from './api/graphql/request-context';
+import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configuration';
 import { MatchesModule } from './matches/matches.module';
+
+// The validated settings (src/config) and the token service, available to every module.
+@Global()
+@Module({
+  providers: [
+    { provide: LEDGER_CONFIG, inject: [ledgerConfig.KEY], useFactory: (c: LedgerConfig) => c },
+    {
+      provide: TokenService,
+      inject: [LEDGER_CONFIG],
+      useFactory: (c: LedgerConfig) =>
+        new TokenService({ secret: c.auth.jwtSecret, issuer: c.auth.issuer }),
+    },
+  ],
+  exports: [LEDGER_CONFIG, TokenService],
+})
+export class SettingsModule {}
+
+function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
+  return {
+    // Code first; schema.graphql at the root is written by `npm run schema` and checked by a test.
+    autoSchemaFile: true,
+    sortSchema: true,
+    playground: false,
+    // An offline-capable IDE is not bundled: the landing page is GraphiQL, served from its CDN.
+    graphiql: c.graphql.landingPage,
+    introspection: c.graphql.introspection,
+    includeStacktraceInErrorResponses: false,
+    validationRules: [depthRule(c.limits.maxDepth)],
+    plugins: [complexityPlugin(c.limits.maxComplexity)],
+    context: ({ req }: GqlContext): GqlContext => ({ req }),
+    formatError: (formatted, error) => {
+      // Errors thrown outside resolvers (e.g. argument coercion) keep graphql's own code.
+      const code = formatted.extensions?.code;
+      if (code && code !== 'INTERNAL_SERVER_ERROR') {
+        const { stacktrace: _s, exception: _e, ...extensions } = formatted.extensions ?? {};
+        return { ...formatted, extensions };
+      }
+      const original = (error as { originalError?: unknown }).originalError;
+      const mapped = toGraphQLError(original ?? error);
+      // graphql-js's own request errors (e.g. an operation type the schema does not serve) come
+      // without a code: they are the client's to fix.
+      return {
+        message: mapped.message,
+        path: formatted.path,
+        locations: formatted.locations,
+        extensions: { ...mapped.extensions, code: mapped.extensions.code ?? 'BAD_REQUEST' },
+      };
+    },
+  };
+}
 
 @Module({
   imports: [
-    GraphQLModule.forRoot<ApolloDriverConfig>({
+    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [ledgerConfig] }),
+    SettingsModule,
+    ThrottlerModule.forRootAsync({
+      inject: [LEDGER_CONFIG],
+      useFactory: (c: LedgerConfig) => ({
+        throttlers: [{ name: 'client', ttl: c.limits.rateWindowMs, limit: c.limits.rateLimit }],
+      }),
+    }),
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      // Code first; schema.graphql at the root is written by `npm run schema` and checked by a test.
-      autoSchemaFile: true,
-      sortSchema: true,
-      playground: false,
-      introspection: true,
-      context: ({ req }: GqlContext): GqlContext => ({ req }),
-      formatError: (formatted, error) => {
-        // Errors thrown outside resolvers (e.g. argument coercion) keep graphql's own code.
-        const code = formatted.extensions?.code;
-        if (code && code !== 'INTERNAL_SERVER_ERROR') {
-          const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
-          return { ...formatted, extensions };
-        }
-        const original = (error as { originalError?: unknown }).originalError;
-        const mapped = toGraphQLError(original ?? error);
-        return {
-          message: mapped.message,
-          path: formatted.path,
-          locations: formatted.locations,
-          extensions: mapped.extensions,
-        };
-      },
+      inject: [LEDGER_CONFIG],
+      useFactory: graphqlOptions,
     }),
     MatchesModule,
   ],
-  providers: [{ provide: APP_FILTER, useClass: GraphqlErrorFilter }],
+  providers: [
+    { provide: APP_FILTER, useClass: GraphqlErrorFilter },
+    // In this order: a flood is refused before any token work; then every mutation is checked.
+    { provide: APP_GUARD, useClass: ClientThrottlerGuard },
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
 })
 export class AppModule {}

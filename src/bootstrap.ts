@@ -1,6 +1,9 @@
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import { Logger, ValidationPipe, type INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ValidationError } from 'class-validator';
+import type { NextFunction, Request, Response } from 'express';
 import { InputValidationError, type FieldProblem } from './api/graphql/errors';
+import { LEDGER_CONFIG, type LedgerConfig } from './config/configuration';
 
 function flatten(errors: ValidationError[], prefix = ''): FieldProblem[] {
   return errors.flatMap((e) => {
@@ -10,8 +13,35 @@ function flatten(errors: ValidationError[], prefix = ''): FieldProblem[] {
   });
 }
 
+const BODY_ERRORS: Record<number, [string, string]> = {
+  400: ['BAD_REQUEST', 'The request body is not valid JSON'],
+  413: ['PAYLOAD_TOO_LARGE', 'The request body is larger than the server accepts'],
+  415: ['UNSUPPORTED_MEDIA_TYPE', 'The request body encoding is not supported'],
+};
+
+// Errors raised before GraphQL sees the request (body parsing): a GraphQL-shaped JSON answer with
+// a code, never Express's HTML page or a stack trace.
+function bodyErrorHandler(err: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) return next(err);
+  const e = err as { status?: number; statusCode?: number };
+  const status = e.status ?? e.statusCode ?? 500;
+  if (status >= 500) new Logger('HTTP').error(err instanceof Error ? err.stack : String(err));
+  const [code, message] =
+    status >= 500
+      ? ['INTERNAL_SERVER_ERROR', 'Internal server error']
+      : (BODY_ERRORS[status] ?? ['BAD_REQUEST', 'The request could not be read']);
+  res.status(status).json({ errors: [{ message, extensions: { code } }], data: null });
+}
+
 // Shared by main.ts and the end-to-end tests, so tests run the server as it ships.
 export function configureApp(app: INestApplication): INestApplication {
+  const config = app.get<LedgerConfig>(LEDGER_CONFIG);
+  const express = app as NestExpressApplication;
+  express.disable('x-powered-by');
+  // Registered before Nest's defaults, which then stay out of the way (same parser names).
+  express.useBodyParser('json', { limit: config.limits.bodyLimitBytes });
+  express.useBodyParser('urlencoded', { limit: config.limits.bodyLimitBytes, extended: false });
+  express.use(bodyErrorHandler);
   app.useGlobalPipes(
     new ValidationPipe({
       transform: true,

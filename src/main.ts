@@ -4,9 +4,13 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { configureApp } from './bootstrap';
 import { ConfigurationError, loadConfig } from './config/configuration';
+import { ensureDevelopmentSecret } from './config/development-secret';
 import { EventStoreError } from './ledger/event-store';
 
 async function main(): Promise<void> {
+  // Checked here first so that a bad setting is reported plainly; the application module
+  // validates the same settings again through @nestjs/config.
+  const secretFile = ensureDevelopmentSecret();
   const config = loadConfig();
   // abortOnError: false, so a failure while wiring providers reaches the handler below instead
   // of Nest aborting the process.
@@ -17,6 +21,11 @@ async function main(): Promise<void> {
   new Logger('CueLedger').log(
     `GraphQL at ${(await app.getUrl()).replace('[::1]', 'localhost')}/graphql; ledger ${config.storeDescription}`,
   );
+  if (secretFile) {
+    new Logger('CueLedger').warn(
+      `LEDGER_JWT_SECRET is not set: tokens are signed with the development secret in ${secretFile} (set the variable in production)`,
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,3 +1,4 @@
+import { registerAs } from '@nestjs/config';
 import { join } from 'node:path';
 import {
   connectionStringProblem,
@@ -16,22 +17,63 @@ export interface LedgerConfig {
   // The read model: a SQLite file per API instance, or ':memory:'.
   readModelFile: string;
   production: boolean;
+  auth: {
+    // HS256 signing secret of the bearer tokens; whoever holds it can mint any token.
+    jwtSecret: string;
+    issuer: string;
+  };
+  limits: {
+    bodyLimitBytes: number;
+    maxDepth: number;
+    maxComplexity: number;
+    // Requests (GraphQL root fields) per client per window.
+    rateLimit: number;
+    rateWindowMs: number;
+  };
+  graphql: {
+    introspection: boolean;
+    landingPage: boolean;
+  };
 }
 
 export class ConfigurationError extends Error {
-  constructor(problems: string[]) {
+  constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
     this.name = 'ConfigurationError';
   }
 }
 
+const SIZE = /^(\d+)\s*(b|kb|mb)?$/i;
+const UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
+
 // Read once at start; a bad setting stops the server with every problem listed.
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
   const problems: string[] = [];
-  const dataDir = env.LEDGER_DATA_DIR ?? join(process.cwd(), 'data');
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    problems.push(`PORT must be a port number, got "${env.PORT}"`);
+  const production = env.NODE_ENV === 'production';
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (/^(true|1|yes|on)$/i.test(raw)) return true;
+    if (/^(false|0|no|off)$/i.test(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+
+  const dataDir = env.LEDGER_DATA_DIR || join(process.cwd(), 'data');
+  const port = int('PORT', 3000, 0, 65535);
+
+  // The store: the embedded SQLite ledger by default, KurrentDB in production.
   const kind = env.LEDGER_STORE ?? 'sqlite';
   if (kind !== 'sqlite' && kind !== 'kurrentdb')
     problems.push(`LEDGER_STORE must be "sqlite" or "kurrentdb" (got "${kind}")`);
@@ -39,31 +81,68 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
   if (synchronous !== 'FULL' && synchronous !== 'NORMAL')
     problems.push(`LEDGER_SQLITE_SYNCHRONOUS must be FULL or NORMAL (got "${synchronous}")`);
   const connectionString = env.KURRENTDB_CONNECTION_STRING ?? '';
-  const timeoutMs = Number(env.KURRENTDB_TIMEOUT_MS ?? 5000);
+  const timeoutMs = int('KURRENTDB_TIMEOUT_MS', 5000, 1, 600_000);
   if (kind === 'kurrentdb') {
     const problem = connectionStringProblem(connectionString);
     if (problem) problems.push(problem);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-      problems.push(
-        `KURRENTDB_TIMEOUT_MS must be a positive integer (got "${env.KURRENTDB_TIMEOUT_MS}")`,
-      );
   }
-  if (problems.length) throw new ConfigurationError(problems);
-  const ledgerFile = env.LEDGER_FILE ?? join(dataDir, 'ledger.sqlite');
+  const ledgerFile = env.LEDGER_FILE || join(dataDir, 'ledger.sqlite');
   const store: StoreConfig =
     kind === 'kurrentdb'
       ? { kind, connectionString, timeoutMs }
       : { kind: 'sqlite', ledgerFile, synchronous: synchronous as 'FULL' | 'NORMAL' };
-  return {
+
+  const jwtSecret = env.LEDGER_JWT_SECRET ?? '';
+  if (jwtSecret.length === 0)
+    problems.push(
+      'LEDGER_JWT_SECRET is missing: set it to at least 32 random characters (e.g. `openssl rand -hex 32`); tokens are signed with it',
+    );
+  else if (jwtSecret.length < 32)
+    problems.push(
+      `LEDGER_JWT_SECRET is too short (${jwtSecret.length} characters): use at least 32 random characters`,
+    );
+  const issuer = env.LEDGER_JWT_ISSUER || 'cue-ledger';
+
+  let bodyLimitBytes = 100 * 1024;
+  const body = env.LEDGER_BODY_LIMIT;
+  if (body !== undefined && body !== '') {
+    const m = SIZE.exec(body.trim());
+    const bytes = m ? Number(m[1]) * UNIT[(m[2] ?? 'b').toLowerCase()] : NaN;
+    if (!m || bytes < 1024 || bytes > 10 * 1024 * 1024)
+      problems.push(
+        `LEDGER_BODY_LIMIT must be a size from 1kb to 10mb, e.g. 100kb (got "${body}")`,
+      );
+    else bodyLimitBytes = bytes;
+  }
+
+  const config: LedgerConfig = {
     port,
     store,
     storeDescription:
       store.kind === 'kurrentdb'
         ? `KurrentDB ${redactConnectionString(store.connectionString)}`
         : `SQLite ${store.ledgerFile}`,
-    readModelFile: env.READ_MODEL_FILE ?? join(dataDir, 'read-model.sqlite'),
-    production: env.NODE_ENV === 'production',
+    readModelFile: env.READ_MODEL_FILE || join(dataDir, 'read-model.sqlite'),
+    production,
+    auth: { jwtSecret, issuer },
+    limits: {
+      bodyLimitBytes,
+      maxDepth: int('LEDGER_GRAPHQL_MAX_DEPTH', 10, 2, 50),
+      maxComplexity: int('LEDGER_GRAPHQL_MAX_COMPLEXITY', 5000, 10, 1_000_000),
+      rateLimit: int('LEDGER_RATE_LIMIT', 600, 1, 1_000_000),
+      rateWindowMs: int('LEDGER_RATE_WINDOW_MS', 60_000, 100, 86_400_000),
+    },
+    graphql: {
+      introspection: bool('LEDGER_GRAPHQL_INTROSPECTION', !production),
+      landingPage: bool('LEDGER_GRAPHQL_LANDING_PAGE', !production),
+    },
   };
+  if (problems.length) throw new ConfigurationError(problems);
+  return config;
 }
 
 export const LEDGER_CONFIG = Symbol('LEDGER_CONFIG');
+
+// The @nestjs/config namespace: validated when the application module initialises, so a bad or
+// missing setting stops the server before it listens (main.ts also checks first, to print it plainly).
+export const ledgerConfig = registerAs('ledger', () => loadConfig(process.env));

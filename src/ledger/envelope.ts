@@ -4,6 +4,9 @@ import type { EventToAppend, StoredEvent } from './event-store';
 
 export interface StoredMetadata extends EventMetadata {
   schemaVersion: number;
+  // sha256 of the command as the client sent it (and who sent it), to tell a retry of the same
+  // command from a different command reusing its id. Absent on events recorded before issue 5.
+  commandHash?: string;
 }
 
 // Event ids are derived from the client's command id, so a retried command produces the same ids
@@ -15,7 +18,10 @@ export function eventIdFor(commandId: string, index: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export function toAppend(events: LedgerEvent[], metadata: EventMetadata): EventToAppend[] {
+export function toAppend(
+  events: LedgerEvent[],
+  metadata: EventMetadata & { commandHash?: string },
+): EventToAppend[] {
   return events.map((e, i) => ({
     eventId: eventIdFor(metadata.commandId, i),
     type: e.type,
@@ -34,6 +40,12 @@ export function toDomain(stored: StoredEvent): LedgerEvent {
     version: (meta.schemaVersion ?? 1) as 1,
     data: stored.data,
   } as LedgerEvent;
+}
+
+// A match scheduled with a client command id gets its id from it, so a retried schedule lands on
+// the same stream (and is recognised there) instead of creating a second match.
+export function matchIdFor(commandId: string): string {
+  return eventIdFor(`schedule:${commandId}`, 0);
 }
 
 export const MATCH_STREAM_PREFIX = 'match-';

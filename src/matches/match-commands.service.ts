@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   decide,
   ENGINE_VERSION,
@@ -10,8 +10,9 @@ import {
   type Ruling,
 } from '../domain';
 import type { Clock } from '../ledger/clock';
-import { matchStream, toAppend, toDomain } from '../ledger/envelope';
+import { matchStream, toAppend, toDomain, type StoredMetadata } from '../ledger/envelope';
 import {
+  EventStoreError,
   NO_STREAM,
   WrongExpectedRevisionError,
   type EventStore,
@@ -19,7 +20,11 @@ import {
 } from '../ledger/event-store';
 import type { MatchProjector } from '../projections/match-projector';
 import type { CommandContext } from './command-context';
-import { MatchNotFoundError } from './match-errors';
+import {
+  IdempotencyKeyReusedError,
+  MatchAccessDeniedError,
+  MatchNotFoundError,
+} from './match-errors';
 
 export interface CommandOutcome {
   matchId: string;
@@ -64,6 +69,16 @@ export class MatchCommandService {
     if (!creates && history.length === 0) throw new MatchNotFoundError(matchId);
     let state: MatchState | null = null;
     for (const e of history) state = evolve(state, toDomain(e));
+    if (state !== null) authorizeAt(state, ctx);
+    else if (ctx.access.scope !== 'ANY')
+      throw new MatchAccessDeniedError(`Only an admin may create match ${matchId}`);
+
+    // Idempotency: a command id already in this stream is a retry (same payload: the original
+    // result, nothing appended) or a mistake (different payload: refused).
+    const commandHash = hashCommand(command, ctx);
+    const earlier = this.replay(matchId, history, ctx.commandId, commandHash);
+    if (earlier) return earlier;
+
     const head = history.length - 1;
     if (ctx.expectedRevision !== null && ctx.expectedRevision !== head) {
       throw new WrongExpectedRevisionError(stream, ctx.expectedRevision, head);
@@ -71,7 +86,7 @@ export class MatchCommandService {
 
     const decided: LedgerEvent[] = decide(command, state);
     const recordedAt = this.clock.now().toISOString();
-    const metadata: EventMetadata = {
+    const metadata: EventMetadata & { commandHash: string } = {
       recordedBy: ctx.actor,
       role: ctx.role,
       recordedAt,
@@ -83,9 +98,18 @@ export class MatchCommandService {
       engineVersion: ENGINE_VERSION,
       ruleProfile:
         state?.ruleProfile ?? (command.type === 'ScheduleMatch' ? command.ruleProfile : null),
+      commandHash,
     };
     const toStore = toAppend(decided, metadata);
-    const result = await this.store.append(stream, toStore, head < 0 ? NO_STREAM : head);
+    let result;
+    try {
+      result = await this.store.append(stream, toStore, head < 0 ? NO_STREAM : head);
+    } catch (err) {
+      // Event ids derive from the command id: a clash means the id was used in another stream.
+      if (err instanceof EventStoreError && err.code === 'DUPLICATE_EVENT_ID')
+        throw new IdempotencyKeyReusedError(ctx.commandId, ' in another match');
+      throw err;
+    }
     for (const e of decided) state = evolve(state, e);
     // Keep the read model close behind; a failure here must not fail a write that has landed.
     await this.projector.catchUp().catch(() => undefined);
@@ -95,17 +119,67 @@ export class MatchCommandService {
       fromRevision: first,
       maxCount: toStore.length,
     });
-    const adjudicated = decided.find((e) => e.type === 'ShotAdjudicated');
-    return {
-      matchId,
-      events,
-      ruling:
-        adjudicated && adjudicated.type === 'ShotAdjudicated' ? adjudicated.data.ruling : null,
-      state: state!,
-    };
+    return { matchId, events, ruling: rulingOf(decided), state: state! };
+  }
+
+  // The outcome of an earlier command with this id, rebuilt from the stream as it was then.
+  private replay(
+    matchId: string,
+    history: StoredEvent[],
+    commandId: string,
+    commandHash: string,
+  ): CommandOutcome | null {
+    const mine = history.filter((e) => (e.metadata as StoredMetadata).commandId === commandId);
+    if (mine.length === 0) return null;
+    if (mine.some((e) => (e.metadata as StoredMetadata).commandHash !== commandHash))
+      throw new IdempotencyKeyReusedError(commandId, ` at revision ${mine[0].revision}`);
+    const last = mine[mine.length - 1].revision;
+    let state: MatchState | null = null;
+    for (const e of history.slice(0, last + 1)) state = evolve(state, toDomain(e));
+    return { matchId, events: mine, ruling: rulingOf(mine.map(toDomain)), state: state! };
   }
 
   static newId(): string {
     return randomUUID();
   }
+}
+
+function rulingOf(events: LedgerEvent[]): Ruling | null {
+  const adjudicated = events.find((e) => e.type === 'ShotAdjudicated');
+  return adjudicated && adjudicated.type === 'ShotAdjudicated' ? adjudicated.data.ruling : null;
+}
+
+// Scorers and referees write only at the matches they are assigned to; players only at their own.
+function authorizeAt(state: MatchState, ctx: CommandContext): void {
+  const access = ctx.access;
+  if (access.scope === 'ANY') return;
+  if (access.scope === 'OWN_MATCH') {
+    if (state.players.some((p) => p.id === ctx.actor)) return;
+    throw new MatchAccessDeniedError(`${ctx.actor} does not play in match ${state.id}`);
+  }
+  const officials = state.officials ?? { scorers: [], referees: [] };
+  const assigned = access.duty === 'SCORER' ? officials.scorers : officials.referees;
+  if (assigned.includes(ctx.actor)) return;
+  throw new MatchAccessDeniedError(
+    `${ctx.actor} is not assigned as ${access.duty === 'SCORER' ? 'a scorer' : 'a referee'} of match ${state.id}`,
+  );
+}
+
+// What makes two commands "the same": the command itself, when it happened and who sent it.
+// The expected revision is a precondition, not payload, so it is left out.
+export function hashCommand(command: MatchCommand, ctx: CommandContext): string {
+  return createHash('sha256')
+    .update(canonical({ command, occurredAt: ctx.occurredAt, actor: ctx.actor }))
+    .digest('hex');
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }

@@ -6,7 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { MatchResolver } from '../api/graphql/match.resolver';
-import { LEDGER_CONFIG, loadConfig, type LedgerConfig } from '../config/configuration';
+import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { CLOCK, systemClock, type Clock } from '../ledger/clock';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { KurrentDbEventStore } from '../ledger/kurrentdb/kurrentdb-event-store';
@@ -33,7 +33,6 @@ export function createEventStore(config: LedgerConfig): EventStore {
 // The shell: wires the pure core to a store, a read model and the GraphQL resolvers.
 @Module({
   providers: [
-    { provide: LEDGER_CONFIG, useFactory: () => loadConfig() },
     { provide: CLOCK, useValue: systemClock },
     {
       provide: EVENT_STORE,

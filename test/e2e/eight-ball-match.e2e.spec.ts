@@ -7,12 +7,14 @@ import { removeDir, startServer, type TestServer } from '../support/server';
 describe('8-ball race to 2 over GraphQL (FPB)', () => {
   let server: TestServer;
   let client: LedgerClient;
+  let admin: LedgerClient;
   let matchId: string;
   let liveAtEnd: Result;
 
   beforeAll(async () => {
     server = await startServer();
-    client = new LedgerClient(server);
+    admin = new LedgerClient(server, 'ADMIN', 'admin-1');
+    client = new LedgerClient(server, 'SCORER', 'scorer-1');
   });
   afterAll(async () => {
     await server.close();
@@ -46,8 +48,8 @@ describe('8-ball race to 2 over GraphQL (FPB)', () => {
     return last;
   }
 
-  it('schedules the match and records who did it (metadata)', async () => {
-    const r = await client.scheduleMatch({
+  it('schedules the match, assigns its scorer and records who did each (metadata)', async () => {
+    const r = await admin.scheduleMatch({
       raceTo: 2,
       ruleProfile: 'FPB',
       breakOrder: 'WINNER',
@@ -63,8 +65,15 @@ describe('8-ball race to 2 over GraphQL (FPB)', () => {
     expect(r.match.status).toBe('AWAITING_BREAK_ORDER');
     expect(r.events[0]).toMatchObject({
       type: 'MatchScheduled',
-      metadata: { recordedBy: 'scorer-1', role: 'SCORER', ruleProfile: 'FPB' },
+      metadata: { recordedBy: 'admin-1', role: 'ADMIN', ruleProfile: 'FPB' },
     });
+    const assigned = await admin.assignOfficials({
+      matchId,
+      scorers: ['scorer-1'],
+      referees: ['referee-1'],
+    });
+    expect(assigned.match.officials).toEqual({ scorers: ['scorer-1'], referees: ['referee-1'] });
+    expect(assigned.events[0].metadata).toMatchObject({ recordedBy: 'admin-1', role: 'ADMIN' });
   });
 
   it('G1.6: the toss winner chooses to break (A12: the choice is its own event)', async () => {

@@ -5,11 +5,15 @@ import { removeDir, startServer, type TestServer } from '../support/server';
 // Complete 9-ball and 10-ball matches (WPA) over HTTP GraphQL against a real SQLite ledger.
 describe('9-ball and 10-ball over GraphQL (WPA)', () => {
   let server: TestServer;
+  let admin: LedgerClient;
   let client: LedgerClient;
+  let referee: LedgerClient;
 
   beforeAll(async () => {
     server = await startServer();
-    client = new LedgerClient(server);
+    admin = new LedgerClient(server, 'ADMIN', 'admin-1');
+    client = new LedgerClient(server, 'SCORER', 'scorer-1');
+    referee = new LedgerClient(server, 'REFEREE', 'referee-1');
   });
   afterAll(async () => {
     await server.close();
@@ -17,7 +21,7 @@ describe('9-ball and 10-ball over GraphQL (WPA)', () => {
   });
 
   async function schedule(discipline: string, raceTo: number, breaker: string): Promise<string> {
-    const r = await client.scheduleMatch({
+    const r = await admin.scheduleMatch({
       discipline,
       ruleProfile: 'WPA',
       raceTo,
@@ -28,13 +32,18 @@ describe('9-ball and 10-ball over GraphQL (WPA)', () => {
         { id: 'bruno', name: 'Bruno' },
       ],
     });
+    await admin.assignOfficials({
+      matchId: r.matchId,
+      scorers: ['scorer-1'],
+      referees: ['referee-1'],
+    });
     await client.decideBreakOrder({ matchId: r.matchId, method: 'LAG', winner: breaker });
     await client.chooseOption({ matchId: r.matchId, player: breaker, option: 'BREAK' });
     return r.matchId;
   }
 
   it('refuses 9-ball outside the WPA profile', async () => {
-    const res = await client.attempt('scheduleMatch', 'ScheduleMatchInput', {
+    const res = await admin.attempt('scheduleMatch', 'ScheduleMatchInput', {
       discipline: 'NINE_BALL',
       ruleProfile: 'FPB',
       raceTo: 1,
@@ -101,7 +110,7 @@ describe('9-ball and 10-ball over GraphQL (WPA)', () => {
     });
     expect(r.ruling.consecutiveFoulsAfter).toBe(2);
     await shot('ana', { firstContact: 1, railContactsAfterFirstContact: [{ ball: 0 }] });
-    const warned = await client.recordRefereeRuling({
+    const warned = await referee.recordRefereeRuling({
       matchId,
       kind: 'TWO_FOUL_WARNING',
       player: 'bruno',

@@ -12,6 +12,7 @@ const clock: Clock = { now: () => new Date('2026-11-29T12:00:00.000Z') };
 const ctx = (commandId: string): CommandContext => ({
   actor: 'scorer-1',
   role: 'SCORER',
+  access: { scope: 'ANY' },
   origin: 'test',
   commandId,
   correlationId: 'follower-spec',

@@ -13,7 +13,8 @@ import { simulateMatch } from '../support/simulator';
 const clock: Clock = { now: () => new Date('2026-11-29T12:00:00.000Z') };
 const ctx = (commandId: string): CommandContext => ({
   actor: 'scorer-1',
-  role: 'SCORER',
+  role: 'ADMIN',
+  access: { scope: 'ANY' },
   origin: 'test',
   commandId,
   correlationId: 'rebuild-spec',

@@ -1,4 +1,5 @@
-import type { GqlResponse, TestServer } from './server';
+import { randomUUID } from 'node:crypto';
+import { bearer, type GqlResponse, type TestServer } from './server';
 
 // GraphQL operations a scorer's client would send, as plain strings over HTTP.
 const MATCH_FIELDS = `id status winner revision players { id score }
@@ -13,7 +14,7 @@ const RESULT = `
            appliedFoul { kind rule } fouls { kind rule }
            groupsAssigned { player group } pendingChoice { kind player options }
            gameResult { winner loser reason rule } }
-  match { ${MATCH_FIELDS} }
+  match { ${MATCH_FIELDS} officials { scorers referees } }
   events { type revision gameNumber explanation metadata { recordedBy role commandId engineVersion ruleProfile } }`;
 
 const MUTATION = (name: string, input: string) =>
@@ -21,8 +22,18 @@ const MUTATION = (name: string, input: string) =>
 
 export type Result = Record<string, any>;
 
+// A client holding one bearer token. Every write gets a fresh commandId and the last revision
+// this server's clients saw of the match as expectedRevision, unless the test gives its own.
 export class LedgerClient {
-  constructor(private readonly server: TestServer) {}
+  private readonly auth: Record<string, string>;
+
+  constructor(
+    private readonly server: TestServer,
+    role = 'SCORER',
+    subject = 'scorer-1',
+  ) {
+    this.auth = bearer(role, subject);
+  }
 
   private async run(
     name: string,
@@ -30,7 +41,18 @@ export class LedgerClient {
     input: Record<string, unknown>,
     headers?: Record<string, string>,
   ): Promise<GqlResponse> {
-    return this.server.gql(MUTATION(name, inputType), { input }, headers);
+    const full: Record<string, unknown> = { commandId: randomUUID(), ...input };
+    const matchId = input.matchId as string | undefined;
+    if (matchId !== undefined && full.expectedRevision === undefined)
+      full.expectedRevision = this.server.revisions.get(matchId) ?? 0;
+    const res = await this.server.gql(
+      MUTATION(name, inputType),
+      { input: full },
+      { ...this.auth, ...headers },
+    );
+    const result = res.data?.[name] as Result | undefined;
+    if (result) this.server.revisions.set(result.matchId, result.revision);
+    return res;
   }
 
   // Succeeds or fails the test with the server's error.
@@ -64,6 +86,9 @@ export class LedgerClient {
   }
   recordRefereeRuling(input: Record<string, unknown>) {
     return this.ok('recordRefereeRuling', 'RecordRefereeRulingInput', input);
+  }
+  assignOfficials(input: Record<string, unknown>) {
+    return this.ok('assignOfficials', 'AssignOfficialsInput', input);
   }
 
   // For refusals: returns the raw response so the test can check the error code.

@@ -3,7 +3,13 @@ import type { GqlExceptionFilter } from '@nestjs/graphql';
 import { GraphQLError } from 'graphql';
 import { DomainError } from '../../domain';
 import { EventStoreError, WrongExpectedRevisionError } from '../../ledger/event-store';
-import { GameNotFoundError, MatchNotFoundError } from '../../matches/match-errors';
+import {
+  GameNotFoundError,
+  IdempotencyKeyReusedError,
+  MatchAccessDeniedError,
+  MatchNotFoundError,
+} from '../../matches/match-errors';
+import { ForbiddenError, UnauthenticatedError } from '../auth/auth-errors';
 
 export interface FieldProblem {
   field: string;
@@ -47,6 +53,19 @@ export function toGraphQLError(err: unknown): GraphQLError {
     return new GraphQLError(err.message, { extensions: { code: err.code } });
   if (err instanceof MatchNotFoundError || err instanceof GameNotFoundError) {
     return new GraphQLError(err.message, { extensions: { code: 'NOT_FOUND' } });
+  }
+  if (
+    err instanceof UnauthenticatedError ||
+    err instanceof ForbiddenError ||
+    err instanceof MatchAccessDeniedError ||
+    err instanceof IdempotencyKeyReusedError
+  ) {
+    return new GraphQLError(err.message, { extensions: { code: err.code } });
+  }
+  if (err instanceof HttpException && err.getStatus() === 429) {
+    return new GraphQLError('Too many requests: slow down and retry later', {
+      extensions: { code: 'RATE_LIMITED' },
+    });
   }
   if (err instanceof HttpException && err.getStatus() < 500) {
     return new GraphQLError(err.message, { extensions: { code: 'BAD_USER_INPUT' } });

@@ -1,11 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { randomUUID } from 'node:crypto';
 import { emptyFacts, type LedgerEvent } from '../../domain';
-import { toDomain } from '../../ledger/envelope';
+import { matchIdFor, toDomain } from '../../ledger/envelope';
 import { MatchCommandService, type CommandOutcome } from '../../matches/match-commands.service';
 import { MatchQueryService } from '../../matches/match-queries.service';
+import type { MutationName } from '../auth/policy';
+import { TokenService } from '../auth/tokens';
 import {
+  AssignOfficialsInput,
   CallShotInput,
   ChooseOptionInput,
   DecideBreakOrderInput,
@@ -13,6 +15,7 @@ import {
   RecordRefereeRulingInput,
   ScheduleMatchInput,
 } from './inputs/match.inputs';
+import type { CommandInput, MatchCommandInput } from './inputs/command.input';
 import { RecordShotInput } from './inputs/shot.inputs';
 import { CommandResultModel, LedgerEventModel } from './models/ledger-event.model';
 import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
@@ -53,6 +56,7 @@ export class MatchResolver {
   constructor(
     @Inject(MatchCommandService) private readonly commands: MatchCommandService,
     @Inject(MatchQueryService) private readonly queries: MatchQueryService,
+    @Inject(TokenService) private readonly tokens: TokenService,
   ) {}
 
   @Query(() => MatchModel, { description: 'A match with its games and current state.' })
@@ -60,7 +64,12 @@ export class MatchResolver {
     return toMatchModel(this.queries.match(id));
   }
 
-  @Query(() => [MatchModel], { description: 'Matches, most recently active first.' })
+  @Query(() => [MatchModel], {
+    description: 'Matches, most recently active first.',
+    // A page costs its fields once per match it may return (see the complexity limit).
+    complexity: ({ args, childComplexity }) =>
+      1 + childComplexity * Math.max(1, Math.min(Number(args.limit ?? 50), 200)),
+  })
   matches(
     @Args('limit', { type: () => Int, defaultValue: 50 }) limit: number,
     @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
@@ -89,7 +98,8 @@ export class MatchResolver {
     @Args('input') input: ScheduleMatchInput,
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
-    const matchId = randomUUID();
+    // Derived from the command id, so a retried schedule finds its match instead of making another.
+    const matchId = matchIdFor(input.commandId);
     const outcome = await this.commands.schedule(
       {
         type: 'ScheduleMatch',
@@ -105,9 +115,25 @@ export class MatchResolver {
         refereePresent: input.refereePresent,
         competition: input.competition ?? null,
       },
-      commandContext(ctx, input),
+      this.context(ctx, 'scheduleMatch', input),
     );
     return toResult(outcome, null);
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'Assign the scorers and referees who may record at this match (admin only); replaces the previous assignment.',
+  })
+  async assignOfficials(
+    @Args('input') input: AssignOfficialsInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run(
+      'assignOfficials',
+      { type: 'AssignOfficials', scorers: [...input.scorers], referees: [...input.referees] },
+      input,
+      ctx,
+    );
   }
 
   @Mutation(() => CommandResultModel, {
@@ -118,7 +144,7 @@ export class MatchResolver {
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
     return this.run(
-      input.matchId,
+      'decideBreakOrder',
       { type: 'DecideBreakOrder', method: input.method, winner: input.winner },
       input,
       ctx,
@@ -131,7 +157,7 @@ export class MatchResolver {
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
     return this.run(
-      input.matchId,
+      'chooseOption',
       { type: 'ChooseOption', player: input.player, option: input.option },
       input,
       ctx,
@@ -146,7 +172,7 @@ export class MatchResolver {
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
     return this.run(
-      input.matchId,
+      'placeCueBall',
       { type: 'PlaceCueBall', player: input.player, zone: input.zone },
       input,
       ctx,
@@ -168,7 +194,7 @@ export class MatchResolver {
           pushOut: true,
         }
       : { ball: input.ball ?? null, pocket: input.pocket ?? null, safety: input.safety };
-    return this.run(input.matchId, { type: 'CallShot', player: input.player, call }, input, ctx);
+    return this.run('callShot', { type: 'CallShot', player: input.player, call }, input, ctx);
   }
 
   @Mutation(() => CommandResultModel, {
@@ -197,7 +223,7 @@ export class MatchResolver {
           : { kind: f.kind, intentional: f.intentional, reportedBy: f.reportedBy },
       ),
     });
-    return this.run(input.matchId, { type: 'PlayShot', shooter: input.shooter, facts }, input, ctx);
+    return this.run('recordShot', { type: 'PlayShot', shooter: input.shooter, facts }, input, ctx);
   }
 
   @Mutation(() => CommandResultModel, {
@@ -209,7 +235,7 @@ export class MatchResolver {
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
     return this.run(
-      input.matchId,
+      'recordRefereeRuling',
       {
         type: 'RecordRefereeRuling',
         kind: input.kind,
@@ -222,14 +248,18 @@ export class MatchResolver {
     );
   }
 
+  private context(ctx: GqlContext, mutation: MutationName, input: CommandInput) {
+    return commandContext(ctx, this.tokens.principalOf(ctx.req), mutation, input);
+  }
+
   private async run(
-    matchId: string,
+    mutation: MutationName,
     command: Parameters<MatchCommandService['handle']>[1],
-    input: Parameters<typeof commandContext>[1],
+    input: MatchCommandInput,
     ctx: GqlContext,
   ): Promise<CommandResultModel> {
-    const context = commandContext(ctx, input);
-    const outcome = await this.commands.handle(matchId, command, context);
+    const context = this.context(ctx, mutation, input);
+    const outcome = await this.commands.handle(input.matchId, command, context);
     const before = outcome.state.currentGame?.number ?? null;
     return toResult(outcome, before);
   }

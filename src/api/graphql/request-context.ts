@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
-import { ACTOR_ROLES, type ActorRole } from '../../domain';
-import type { CommandContext } from '../../matches/command-context';
+import type { CommandContext, MatchAccess } from '../../matches/command-context';
+import { ForbiddenError, UnauthenticatedError } from '../auth/auth-errors';
+import { authorize, type MutationName, type Principal } from '../auth/policy';
 import { InputValidationError } from './errors';
 import type { CommandInput, MatchCommandInput } from './inputs/command.input';
 
@@ -16,35 +17,40 @@ function header(req: Request, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-// Identity comes from X-Actor / X-Actor-Role headers until bearer tokens replace them (issue 5).
+// The writer is the verified bearer token (the AuthGuard has already checked the role against
+// MUTATION_POLICY); this turns it into the command's context and its per-match access scope.
 export function commandContext(
   ctx: GqlContext,
+  principal: Principal | null,
+  mutation: MutationName,
   input: CommandInput | MatchCommandInput,
 ): CommandContext {
+  const decision = authorize(mutation, principal);
+  if (!decision.allowed || principal === null) {
+    if (!decision.allowed && decision.reason === 'FORBIDDEN')
+      throw new ForbiddenError(decision.message);
+    throw new UnauthenticatedError(`${mutation} needs a bearer token`);
+  }
+  let access: MatchAccess;
+  if (decision.scope === 'ASSIGNED') {
+    if (principal.role !== 'SCORER' && principal.role !== 'REFEREE')
+      throw new ForbiddenError(`The ${principal.role} role cannot be assigned to a match`);
+    access = { scope: 'ASSIGNED', duty: principal.role };
+  } else access = { scope: decision.scope };
+
   const req = ctx.req;
-  const actor = header(req, 'x-actor') ?? 'anonymous';
-  const role = (header(req, 'x-actor-role') ?? 'SCORER').toUpperCase();
   const correlationId = header(req, 'x-correlation-id') ?? randomUUID();
-  const problems = [];
-  if (!HEADER_VALUE.test(actor))
-    problems.push({ field: 'X-Actor', problems: ['must be 1–64 letters, digits or ._:@-'] });
-  if (!(ACTOR_ROLES as readonly string[]).includes(role))
-    problems.push({
-      field: 'X-Actor-Role',
-      problems: [`must be one of ${ACTOR_ROLES.join(', ')}`],
-    });
   if (!HEADER_VALUE.test(correlationId))
-    problems.push({
-      field: 'X-Correlation-Id',
-      problems: ['must be 1–64 letters, digits or ._:@-'],
-    });
-  if (problems.length) throw new InputValidationError(problems);
+    throw new InputValidationError([
+      { field: 'X-Correlation-Id', problems: ['must be 1–64 letters, digits or ._:@-'] },
+    ]);
   const agent = header(req, 'user-agent');
   return {
-    actor,
-    role: role as ActorRole,
+    actor: principal.subject,
+    role: principal.role,
+    access,
     origin: `${req.ip ?? 'unknown'}${agent ? ` ${agent.slice(0, 120)}` : ''}`,
-    commandId: input.commandId ?? randomUUID(),
+    commandId: input.commandId,
     correlationId,
     causationId: null,
     occurredAt: input.occurredAt ?? null,

@@ -178,6 +178,13 @@ export interface GameEnded {
   };
 }
 
+// Who may record at this match's table: the admin's assignment, replaced as a whole each time.
+export interface OfficialsAssigned {
+  type: 'OfficialsAssigned';
+  version: 1;
+  data: { scorers: string[]; referees: string[] };
+}
+
 export interface MatchEnded {
   type: 'MatchEnded';
   version: 1;
@@ -202,7 +209,8 @@ export type LedgerEvent =
   | OptionChosen
   | RefereeRuled
   | GameEnded
-  | MatchEnded;
+  | MatchEnded
+  | OfficialsAssigned;
 
 export type LedgerEventType = LedgerEvent['type'];
 
@@ -219,6 +227,7 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'RefereeRuled',
   'GameEnded',
   'MatchEnded',
+  'OfficialsAssigned',
 ];
 
 export function isLedgerEventType(type: string): type is LedgerEventType {

@@ -79,6 +79,12 @@ export interface RecordRefereeRuling {
   note: string;
 }
 
+export interface AssignOfficials {
+  type: 'AssignOfficials';
+  scorers: string[];
+  referees: string[];
+}
+
 export type MatchCommand =
   | ScheduleMatch
   | DecideBreakOrder
@@ -87,4 +93,5 @@ export type MatchCommand =
   | CallShot
   | DeclareFrozenBall
   | PlayShot
-  | RecordRefereeRuling;
+  | RecordRefereeRuling
+  | AssignOfficials;

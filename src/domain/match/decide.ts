@@ -17,6 +17,7 @@ import { profileRules } from '../rules/profiles';
 import type { GameEndReason, Ruling } from '../rules/ruling';
 import { objectBallsFor, POCKETS } from '../table/vocabulary';
 import { nextBreaker } from './break-order';
+import { assignOfficials } from './officials';
 import type {
   CallShot,
   ChooseOption,
@@ -56,6 +57,8 @@ export function decide(command: MatchCommand, state: MatchState | null): LedgerE
       return playShot(command, state);
     case 'RecordRefereeRuling':
       return refereeRuling(command, state);
+    case 'AssignOfficials':
+      return assignOfficials(command, state);
   }
 }
 

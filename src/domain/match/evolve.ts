@@ -24,6 +24,7 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
       games: [],
       warnings: { [d.players[0].id]: [], [d.players[1].id]: [] },
       winner: null,
+      officials: { scorers: [], referees: [] },
       version: 1,
     };
   }
@@ -177,6 +178,9 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
       ];
       return next;
     }
+    case 'OfficialsAssigned':
+      next.officials = { scorers: [...event.data.scorers], referees: [...event.data.referees] };
+      return next;
     case 'MatchEnded':
       next.status = 'COMPLETED';
       next.winner = event.data.winner;

@@ -51,6 +51,11 @@ export interface GameSummary {
   shots: number;
 }
 
+export interface Officials {
+  scorers: string[];
+  referees: string[];
+}
+
 export interface MatchState {
   id: string;
   discipline: Discipline;
@@ -67,6 +72,8 @@ export interface MatchState {
   games: GameSummary[];
   warnings: Record<string, RuleId[]>;
   winner: string | null;
+  // Who may record at the table (OfficialsAssigned); empty until the admin assigns them.
+  officials: Officials;
   // Number of events folded into this state, i.e. the next expected stream revision.
   version: number;
 }

@@ -227,7 +227,9 @@ describe('KurrentDB: connection strings and configuration', () => {
   });
 
   it('selects the store from one setting', () => {
+    const secret = { LEDGER_JWT_SECRET: 's'.repeat(32) };
     const k = loadConfig({
+      ...secret,
       LEDGER_STORE: 'kurrentdb',
       KURRENTDB_CONNECTION_STRING: 'kurrentdb://u:p@db:2113?tls=false',
     });
@@ -237,7 +239,7 @@ describe('KurrentDB: connection strings and configuration', () => {
       timeoutMs: 5000,
     });
     expect(k.storeDescription).toBe('KurrentDB kurrentdb://***@db:2113?tls=false');
-    expect(loadConfig({ LEDGER_DATA_DIR: '/d' }).store).toEqual({
+    expect(loadConfig({ ...secret, LEDGER_DATA_DIR: '/d' }).store).toEqual({
       kind: 'sqlite',
       ledgerFile: '/d/ledger.sqlite',
       synchronous: 'FULL',

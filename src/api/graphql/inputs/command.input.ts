@@ -1,5 +1,14 @@
 import { Field, InputType, Int } from '@nestjs/graphql';
-import { IsISO8601, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import {
+  IsISO8601,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 
@@ -7,13 +16,12 @@ export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 @InputType({ isAbstract: true })
 export abstract class CommandInput {
   @Field({
-    description: 'Client-chosen id of this command (a UUID is best); used for the event ids.',
-    nullable: true,
+    description:
+      'Client-chosen id of this command (a fresh UUID per command). A retry with the same id returns the original result and appends nothing; the same id with a different command is refused (IDEMPOTENCY_KEY_REUSED).',
   })
-  @IsOptional()
   @IsString()
   @Matches(ID_PATTERN, { message: 'commandId must be 1–64 letters, digits or ._:-' })
-  commandId?: string;
+  commandId!: string;
 
   @Field({
     nullable: true,
@@ -32,16 +40,20 @@ export abstract class MatchCommandInput extends CommandInput {
   matchId!: string;
 
   @Field(() => Int, {
-    nullable: true,
-    description: 'The match revision this write was decided on; a stale one is a CONFLICT.',
+    description:
+      'The match revision this write was decided on (the revision the client last saw); a stale one is a CONFLICT carrying the current revision.',
   })
-  @IsOptional()
   @IsInt()
   @Min(0)
-  expectedRevision?: number;
+  @Max(1_000_000)
+  expectedRevision!: number;
 }
 
 export const PLAYER_ID_RULE = Matches(ID_PATTERN, {
   message: 'player ids are 1–64 letters, digits or ._:-',
+});
+export const PLAYER_ID_RULE_EACH = Matches(ID_PATTERN, {
+  each: true,
+  message: 'ids are 1–64 letters, digits or ._:-',
 });
 export const SHORT_TEXT = MaxLength(500);

@@ -2,6 +2,7 @@ import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayUnique,
   ArrayMinSize,
   IsBoolean,
   IsIn,
@@ -33,7 +34,12 @@ import {
   type RuleProfileId,
 } from '../../../domain';
 import * as E from '../enums';
-import { CommandInput, MatchCommandInput, PLAYER_ID_RULE } from './command.input';
+import {
+  CommandInput,
+  MatchCommandInput,
+  PLAYER_ID_RULE,
+  PLAYER_ID_RULE_EACH,
+} from './command.input';
 
 @InputType()
 export class PlayerInput {
@@ -181,4 +187,24 @@ export class RecordRefereeRulingInput extends MatchCommandInput {
   @IsString()
   @MaxLength(500)
   note!: string;
+}
+
+@InputType({
+  description:
+    'Who may record at this match: scorers (shots, calls, placements) and referees (rulings). Replaces the previous assignment.',
+})
+export class AssignOfficialsInput extends MatchCommandInput {
+  @Field(() => [String], { description: 'Subjects of SCORER tokens.' })
+  @ArrayMaxSize(10)
+  @ArrayUnique()
+  @IsString({ each: true })
+  @PLAYER_ID_RULE_EACH
+  scorers!: string[];
+
+  @Field(() => [String], { defaultValue: [], description: 'Subjects of REFEREE tokens.' })
+  @ArrayMaxSize(10)
+  @ArrayUnique()
+  @IsString({ each: true })
+  @PLAYER_ID_RULE_EACH
+  referees!: string[];
 }

@@ -54,6 +54,8 @@ export function toMatchModel(m: MatchState): MatchModel {
     currentGame: game,
     games: m.games,
     winner: m.winner,
+    // Read-model rows written before officials existed lack the field until a rebuild.
+    officials: m.officials ?? { scorers: [], referees: [] },
     revision: m.version - 1,
   };
 }

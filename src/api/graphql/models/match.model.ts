@@ -75,6 +75,12 @@ export class GameSummaryModel {
   @Field(() => Int) shots!: number;
 }
 
+@ObjectType({ description: 'Who may record at the match (assigned by an admin).' })
+export class OfficialsModel {
+  @Field(() => [String]) scorers!: string[];
+  @Field(() => [String]) referees!: string[];
+}
+
 @ObjectType({ description: 'A match and its current state.' })
 export class MatchModel {
   @Field() id!: string;
@@ -91,6 +97,7 @@ export class MatchModel {
   @Field(() => [GameSummaryModel], { description: 'Finished games, in order.' })
   games!: GameSummaryModel[];
   @Field(() => String, { nullable: true }) winner!: string | null;
+  @Field(() => OfficialsModel) officials!: OfficialsModel;
   @Field(() => Int, {
     description: 'Revision of the last event; send it back as expectedRevision.',
   })

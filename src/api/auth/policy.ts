@@ -1,0 +1,71 @@
+import type { ActorRole } from '../../domain';
+
+// Who may do what: the one table every mutation is checked against (deny by default).
+//
+// A role maps to a scope:
+//   ANY        any match (admin)
+//   ASSIGNED   only matches the token's subject is assigned to in that role (OfficialsAssigned:
+//              a SCORER must be among the match's scorers, a REFEREE among its referees)
+//   OWN_MATCH  only matches the token's subject plays in (player id = token subject)
+// A mutation missing from this table is refused to everyone, and a test that reads every Mutation
+// field of the generated schema fails until it is listed here.
+
+export const TOKEN_ROLES = ['ADMIN', 'SCORER', 'REFEREE', 'APPEALS_COMMITTEE', 'PLAYER'] as const;
+export type TokenRole = (typeof TOKEN_ROLES)[number] & ActorRole;
+
+export type Scope = 'ANY' | 'ASSIGNED' | 'OWN_MATCH';
+export type MutationPolicy = Partial<Record<TokenRole, Scope>>;
+
+const TABLE_OFFICIALS: MutationPolicy = { ADMIN: 'ANY', SCORER: 'ASSIGNED', REFEREE: 'ASSIGNED' };
+const SCORER_ONLY: MutationPolicy = { ADMIN: 'ANY', SCORER: 'ASSIGNED' };
+
+export const MUTATION_POLICY = {
+  scheduleMatch: { ADMIN: 'ANY' },
+  assignOfficials: { ADMIN: 'ANY' },
+  // The toss or lag and the choices it gives are recorded by whoever officiates the table.
+  decideBreakOrder: TABLE_OFFICIALS,
+  chooseOption: TABLE_OFFICIALS,
+  placeCueBall: SCORER_ONLY,
+  callShot: SCORER_ONLY,
+  recordShot: SCORER_ONLY,
+  // Warnings, stalemates, outside interference and restorations.
+  recordRefereeRuling: { ADMIN: 'ANY', REFEREE: 'ASSIGNED' },
+  // Later issues slot in here, e.g. signOffMatch / fileAppeal: { PLAYER: 'OWN_MATCH' },
+  // decideAppeal: { APPEALS_COMMITTEE: 'ANY' }.
+} as const satisfies Record<string, MutationPolicy>;
+
+export type MutationName = keyof typeof MUTATION_POLICY;
+
+export interface Principal {
+  subject: string;
+  role: TokenRole;
+}
+
+export type Decision =
+  | { allowed: true; scope: Scope }
+  | { allowed: false; reason: 'UNAUTHENTICATED' | 'FORBIDDEN'; message: string };
+
+export function isMutationName(name: string): name is MutationName {
+  return Object.prototype.hasOwnProperty.call(MUTATION_POLICY, name);
+}
+
+// Reads are public (anonymous included); every write needs a token whose role the table allows.
+export function authorize(mutation: string, principal: Principal | null): Decision {
+  if (!isMutationName(mutation))
+    return { allowed: false, reason: 'FORBIDDEN', message: `${mutation} has no access policy` };
+  if (principal === null)
+    return {
+      allowed: false,
+      reason: 'UNAUTHENTICATED',
+      message: `${mutation} needs a bearer token (Authorization: Bearer …)`,
+    };
+  const policy: MutationPolicy = MUTATION_POLICY[mutation];
+  const scope = policy[principal.role];
+  if (scope === undefined)
+    return {
+      allowed: false,
+      reason: 'FORBIDDEN',
+      message: `The ${principal.role} role may not ${mutation}`,
+    };
+  return { allowed: true, scope };
+}

@@ -1,0 +1,82 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  GraphQLError,
+  Kind,
+  visit,
+  type DocumentNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import depthLimit from 'graphql-depth-limit';
+import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+
+// Query depth is a validation rule (introspection's own __ fields are not counted). graphql-depth-limit
+// follows fragment spreads without a cycle check (a self-spreading fragment overflows the stack),
+// so a document with a fragment cycle is left to graphql's own NoFragmentCycles rule.
+export function depthRule(maxDepth: number): ValidationRule {
+  const rule = depthLimit(maxDepth);
+  return (context: ValidationContext) =>
+    hasFragmentCycle(context.getDocument()) ? {} : rule(context);
+}
+
+function hasFragmentCycle(document: DocumentNode): boolean {
+  const spreads = new Map<string, string[]>();
+  for (const def of document.definitions) {
+    if (def.kind !== Kind.FRAGMENT_DEFINITION) continue;
+    const names: string[] = [];
+    visit(def.selectionSet, { FragmentSpread: (node) => void names.push(node.name.value) });
+    spreads.set(def.name.value, names);
+  }
+  const done = new Set<string>();
+  const onPath = new Set<string>();
+  const cyclic = (name: string): boolean => {
+    if (onPath.has(name)) return true;
+    if (done.has(name)) return false;
+    onPath.add(name);
+    const found = (spreads.get(name) ?? []).some(cyclic);
+    onPath.delete(name);
+    done.add(name);
+    return found;
+  };
+  return [...spreads.keys()].some(cyclic);
+}
+
+// Complexity needs the operation's variables, so it is checked once the operation is resolved:
+// every field costs 1 unless it declares its own cost (lists multiply by their page size).
+export function complexityPlugin(maximum: number): ApolloServerPlugin {
+  return {
+    requestDidStart() {
+      return Promise.resolve({
+        didResolveOperation({ request, document, schema }) {
+          let complexity: number;
+          try {
+            complexity = getComplexity({
+              schema,
+              query: document,
+              operationName: request.operationName ?? undefined,
+              variables: request.variables ?? {},
+              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+            });
+          } catch {
+            // Variables that do not coerce: execution refuses them next with BAD_USER_INPUT.
+            return Promise.resolve();
+          }
+          if (complexity > maximum) {
+            throw new GraphQLError(
+              `The operation is too complex: ${complexity} points, the limit is ${maximum}`,
+              {
+                extensions: {
+                  code: 'QUERY_TOO_COMPLEX',
+                  complexity,
+                  maximum,
+                  http: { status: 400 },
+                },
+              },
+            );
+          }
+          return Promise.resolve();
+        },
+      });
+    },
+  };
+}
