@@ -24,6 +24,7 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   chooseOption: ['ADMIN', 'SCORER', 'REFEREE'],
   placeCueBall: ['ADMIN', 'SCORER'],
   callShot: ['ADMIN', 'SCORER'],
+  declareFrozenBall: ['ADMIN', 'SCORER', 'REFEREE'],
   recordShot: ['ADMIN', 'SCORER'],
   recordRefereeRuling: ['ADMIN', 'REFEREE'],
 };

@@ -84,6 +84,9 @@ export class LedgerClient {
   recordShot(input: Record<string, unknown>) {
     return this.ok('recordShot', 'RecordShotInput', input);
   }
+  declareFrozenBall(input: Record<string, unknown>) {
+    return this.ok('declareFrozenBall', 'DeclareFrozenBallInput', input);
+  }
   recordRefereeRuling(input: Record<string, unknown>) {
     return this.ok('recordRefereeRuling', 'RecordRefereeRulingInput', input);
   }

@@ -27,6 +27,8 @@ export const MUTATION_POLICY = {
   chooseOption: TABLE_OFFICIALS,
   placeCueBall: SCORER_ONLY,
   callShot: SCORER_ONLY,
+  // G1.36: the declaration is made to the referee, or recorded by the scorer without one.
+  declareFrozenBall: TABLE_OFFICIALS,
   recordShot: SCORER_ONLY,
   // Warnings, stalemates, outside interference and restorations.
   recordRefereeRuling: { ADMIN: 'ANY', REFEREE: 'ASSIGNED' },

@@ -5,6 +5,10 @@ import {
   BREAK_ORDER_METHODS,
   BREAK_ORDER_RULES,
   CHOICE_KINDS,
+  CONDUCT_SANCTIONS,
+  LAG_FAULTS,
+  RAIL_CONTACT_KINDS,
+  SPONTANEOUS_MOVEMENT_OUTCOMES,
   CUSHIONS,
   DISCIPLINES,
   FOUL_KINDS,
@@ -114,4 +118,20 @@ export const GameStatus = enumOf(
   ['IN_PROGRESS', 'OVER'] as const,
   'GameStatus',
   'Where the game stands.',
+);
+export const LagFault = enumOf(LAG_FAULTS, 'LagFault', 'G1.6: how a lag ball loses the lag.');
+export const SpontaneousMovementOutcome = enumOf(
+  SPONTANEOUS_MOVEMENT_OUTCOMES,
+  'SpontaneousMovementOutcome',
+  'G1.31: a ball that moved by itself stays, is replaced, or the stroke is replayed.',
+);
+export const ConductSanction = enumOf(
+  CONDUCT_SANCTIONS,
+  'ConductSanction',
+  'G1.39: the referee’s sanction.',
+);
+export const RailContactKind = enumOf(
+  RAIL_CONTACT_KINDS,
+  'RailContactKind',
+  'G1.36: how a declared frozen ball met a cushion.',
 );

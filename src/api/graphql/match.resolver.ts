@@ -11,6 +11,7 @@ import {
   CallShotInput,
   ChooseOptionInput,
   DecideBreakOrderInput,
+  DeclareFrozenBallInput,
   PlaceCueBallInput,
   RecordRefereeRulingInput,
   ScheduleMatchInput,
@@ -48,6 +49,13 @@ function toResult(outcome: CommandOutcome, gameBefore: number | null): CommandRe
     events,
     ruling: outcome.ruling ? toRulingModel(outcome.ruling) : null,
     match: toMatchModel(outcome.state),
+  };
+}
+
+// Optional facts are stored only when given, so the recorded JSON says exactly what was seen.
+function defined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
   };
 }
 
@@ -145,7 +153,20 @@ export class MatchResolver {
   ): Promise<CommandResultModel> {
     return this.run(
       'decideBreakOrder',
-      { type: 'DecideBreakOrder', method: input.method, winner: input.winner },
+      {
+        type: 'DecideBreakOrder',
+        method: input.method,
+        winner: input.winner ?? null,
+        ...(input.lag
+          ? {
+              lag: input.lag.map((l) => ({
+                player: l.player,
+                faults: [...l.faults],
+                distanceFromHeadCushionMm: l.distanceFromHeadCushionMm ?? null,
+              })),
+            }
+          : {}),
+      },
       input,
       ctx,
     );
@@ -180,6 +201,26 @@ export class MatchResolver {
   }
 
   @Mutation(() => CommandResultModel, {
+    description: 'G1.36: declare, before the shot, a ball frozen to a cushion.',
+  })
+  async declareFrozenBall(
+    @Args('input') input: DeclareFrozenBallInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run(
+      'declareFrozenBall',
+      {
+        type: 'DeclareFrozenBall',
+        declaredBy: input.declaredBy,
+        ball: input.ball,
+        cushion: input.cushion,
+      },
+      input,
+      ctx,
+    );
+  }
+
+  @Mutation(() => CommandResultModel, {
     description: 'Record the call for the next shot: one ball and one pocket, or a safety.',
   })
   async callShot(
@@ -207,7 +248,7 @@ export class MatchResolver {
     const facts = emptyFacts({
       firstContact: input.firstContact ?? null,
       railContactsAfterFirstContact: input.railContactsAfterFirstContact.map((c) =>
-        c.cushion ? { ball: c.ball, cushion: c.cushion } : { ball: c.ball },
+        defined({ ball: c.ball, cushion: c.cushion, kind: c.kind }),
       ),
       pocketed: input.pocketed.map((p) => ({ ball: p.ball, pocket: p.pocket })),
       ballsReboundedFromPocket: [...input.ballsReboundedFromPocket],
@@ -218,10 +259,27 @@ export class MatchResolver {
       objectBallsDrivenToRail: input.objectBallsDrivenToRail,
       callObvious: input.callObvious,
       strokeFouls: input.strokeFouls.map((f) =>
-        f.intentional === undefined
-          ? { kind: f.kind, reportedBy: f.reportedBy }
-          : { kind: f.kind, intentional: f.intentional, reportedBy: f.reportedBy },
+        defined({
+          kind: f.kind,
+          intentional: f.intentional,
+          accidental: f.accidental,
+          restored: f.restored,
+          movingBallEnteredOriginalPosition: f.movingBallEnteredOriginalPosition,
+          withEquipment: f.withEquipment,
+          reportedBy: f.reportedBy,
+        }),
       ),
+      ...defined({
+        placement: input.placement
+          ? {
+              zone: input.placement.zone,
+              warnedBeforeShot: input.placement.warnedBeforeShot,
+              touchedObjectBall: input.placement.touchedObjectBall,
+            }
+          : undefined,
+        cueCrossedHeadStringBeforeContact: input.cueCrossedHeadStringBeforeContact,
+        jumpShot: input.jumpShot,
+      }),
     });
     return this.run('recordShot', { type: 'PlayShot', shooter: input.shooter, facts }, input, ctx);
   }
@@ -241,6 +299,7 @@ export class MatchResolver {
         kind: input.kind,
         player: input.player ?? null,
         restored: input.restored ?? null,
+        ...defined({ ball: input.ball, movement: input.movement, sanction: input.sanction }),
         note: input.note,
       },
       input,

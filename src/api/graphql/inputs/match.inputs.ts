@@ -18,12 +18,20 @@ import {
 import {
   BREAK_ORDER_METHODS,
   BREAK_ORDER_RULES,
+  CONDUCT_SANCTIONS,
+  CUSHIONS,
   DISCIPLINES,
+  LAG_FAULTS,
   OPTIONS,
   PLACEMENT_ZONES,
   POCKETS,
   REFEREE_RULING_KINDS,
   RULE_PROFILES,
+  SPONTANEOUS_MOVEMENT_OUTCOMES,
+  type ConductSanction,
+  type Cushion,
+  type LagFault,
+  type SpontaneousMovementOutcome,
   type BreakOrderMethod,
   type BreakOrderRule,
   type Discipline,
@@ -97,15 +105,56 @@ export class ScheduleMatchInput extends CommandInput {
 }
 
 @InputType()
+@InputType()
+export class LagShotInput {
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  player!: string;
+
+  @Field(() => [E.LagFault], {
+    defaultValue: [],
+    description: 'G1.6: every way this lag ball lost.',
+  })
+  @ArrayMaxSize(6)
+  @ArrayUnique()
+  @IsIn(LAG_FAULTS, { each: true })
+  faults!: LagFault[];
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Where it stopped, in mm from the head cushion.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(5000)
+  distanceFromHeadCushionMm?: number;
+}
+
+@InputType()
 export class DecideBreakOrderInput extends MatchCommandInput {
   @Field(() => E.BreakOrderMethod)
   @IsIn(BREAK_ORDER_METHODS)
   method!: BreakOrderMethod;
 
-  @Field({ description: 'The player who won the toss or lag; they then choose to break or cede.' })
+  @Field({
+    nullable: true,
+    description:
+      'Who won the toss or lag; omit it for a lag and give `lag` to have the engine rule.',
+  })
+  @IsOptional()
   @IsString()
   @PLAYER_ID_RULE
-  winner!: string;
+  winner?: string;
+
+  @Field(() => [LagShotInput], { nullable: true, description: 'G1.6–1.7: both lag balls.' })
+  @IsOptional()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(2)
+  @ValidateNested({ each: true })
+  @Type(() => LagShotInput)
+  lag?: LagShotInput[];
 }
 
 @InputType()
@@ -183,10 +232,48 @@ export class RecordRefereeRulingInput extends MatchCommandInput {
   @IsBoolean()
   restored?: boolean;
 
+  @Field(() => Int, { nullable: true, description: 'G1.31: the ball that moved by itself.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(15)
+  ball?: number;
+
+  @Field(() => E.SpontaneousMovementOutcome, {
+    nullable: true,
+    description: 'G1.31: what became of it.',
+  })
+  @IsOptional()
+  @IsIn(SPONTANEOUS_MOVEMENT_OUTCOMES)
+  movement?: SpontaneousMovementOutcome;
+
+  @Field(() => E.ConductSanction, { nullable: true, description: 'G1.39: the sanction ruled.' })
+  @IsOptional()
+  @IsIn(CONDUCT_SANCTIONS)
+  sanction?: ConductSanction;
+
   @Field({ defaultValue: '' })
   @IsString()
   @MaxLength(500)
   note!: string;
+}
+
+@InputType({ description: 'G1.36: a ball frozen to a cushion, declared before the shot.' })
+export class DeclareFrozenBallInput extends MatchCommandInput {
+  @Field({ description: 'The player declaring it.' })
+  @IsString()
+  @PLAYER_ID_RULE
+  declaredBy!: string;
+
+  @Field(() => Int)
+  @IsInt()
+  @Min(1)
+  @Max(15)
+  ball!: number;
+
+  @Field(() => E.Cushion)
+  @IsIn(CUSHIONS)
+  cushion!: Cushion;
 }
 
 @InputType({

@@ -13,10 +13,14 @@ import {
 } from 'class-validator';
 import {
   CUSHIONS,
+  PLACEMENT_ZONES,
   POCKETS,
+  RAIL_CONTACT_KINDS,
   STROKE_FOUL_KINDS,
   type Cushion,
+  type PlacementZone,
   type Pocket,
+  type RailContactKind,
   type StrokeFoulKind,
 } from '../../../domain';
 import * as E from '../enums';
@@ -47,6 +51,32 @@ export class RailContactInput {
   @IsOptional()
   @IsIn(CUSHIONS)
   cushion?: Cushion;
+
+  @Field(() => E.RailContactKind, {
+    nullable: true,
+    description: 'G1.36, for a declared frozen ball.',
+  })
+  @IsOptional()
+  @IsIn(RAIL_CONTACT_KINDS)
+  kind?: RailContactKind;
+}
+
+@InputType({ description: 'G1.10, G1.22: how the cue ball in hand was placed.' })
+export class PlacementInput {
+  @Field(() => E.PlacementZone)
+  @IsIn(PLACEMENT_ZONES)
+  zone!: PlacementZone;
+
+  @Field({
+    defaultValue: false,
+    description: 'G1.10: a placement on or over the line was pointed out before the shot.',
+  })
+  @IsBoolean()
+  warnedBeforeShot!: boolean;
+
+  @Field({ defaultValue: false, description: 'G1.22: an object ball was touched while placing.' })
+  @IsBoolean()
+  touchedObjectBall!: boolean;
 }
 
 @InputType()
@@ -62,6 +92,29 @@ export class StrokeFoulInput {
   @IsOptional()
   @IsBoolean()
   intentional?: boolean;
+
+  @Field({ nullable: true, description: 'G1.21 without a referee: the touch was accidental.' })
+  @IsOptional()
+  @IsBoolean()
+  accidental?: boolean;
+
+  @Field({ nullable: true, description: 'G1.21 without a referee: the touched ball was restored.' })
+  @IsOptional()
+  @IsBoolean()
+  restored?: boolean;
+
+  @Field({
+    nullable: true,
+    description: 'G1.21 without a referee: a moving ball then touched it or passed its old spot.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  movingBallEnteredOriginalPosition?: boolean;
+
+  @Field({ nullable: true, description: 'G1.25: the touch was by the shooter’s equipment.' })
+  @IsOptional()
+  @IsBoolean()
+  withEquipment?: boolean;
 
   @Field({ description: 'Who reported it: the referee or the opponent.' })
   @IsString()
@@ -153,4 +206,27 @@ export class RecordShotInput extends MatchCommandInput {
   @ValidateNested({ each: true })
   @Type(() => StrokeFoulInput)
   strokeFouls!: StrokeFoulInput[];
+
+  @Field(() => PlacementInput, {
+    nullable: true,
+    description: 'G1.10, G1.22: the cue ball in hand.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PlacementInput)
+  placement?: PlacementInput;
+
+  @Field({
+    nullable: true,
+    description:
+      'G1.37: from the kitchen, the cue ball crossed the head string before its first contact.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  cueCrossedHeadStringBeforeContact?: boolean;
+
+  @Field({ nullable: true, description: 'G1.27: a jump shot made by elevating the cue (legal).' })
+  @IsOptional()
+  @IsBoolean()
+  jumpShot?: boolean;
 }
