@@ -210,11 +210,13 @@ function ruleLag(lag: LagShot[], state: MatchState): BreakOrderDecided {
         faults: [...l.faults],
         distanceFromHeadCushionMm: l.distanceFromHeadCushionMm,
       })),
-      explanation: why.en,
-      explanationPt: why.pt,
+      explanation: capitalise(why.en),
+      explanationPt: capitalise(why.pt),
     },
   };
 }
+
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 function startGame(
   state: MatchState,
