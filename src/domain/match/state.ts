@@ -19,7 +19,7 @@ export interface GameState {
   breaker: string;
   status: 'IN_PROGRESS' | 'OVER';
   ballsOnTable: number[];
-  // Object balls down (pocketed or counted as pocketed, G1.28), in the order they went.
+  // Object balls down (pocketed or counted as pocketed, G1.28), shot by shot in ball order.
   pocketed: number[];
   groups: Record<string, Group> | null;
   shooter: string;
