@@ -7,6 +7,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthGuard } from './api/auth/auth.guard';
 import { ClientThrottlerGuard } from './api/auth/throttler.guard';
 import { TokenService } from './api/auth/tokens';
+import { AuditModule } from './audit/audit.module';
 import { GraphqlErrorFilter, toGraphQLError } from './api/graphql/errors';
 import { complexityPlugin, depthRule } from './api/graphql/limits';
 import type { GqlContext } from './api/graphql/request-context';
@@ -79,6 +80,7 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
       useFactory: graphqlOptions,
     }),
     MatchesModule,
+    AuditModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

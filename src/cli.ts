@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { TokenService } from './api/auth/tokens';
 import { TOKEN_ROLES } from './api/auth/policy';
+import { verifyLedger } from './audit/ledger-verifier';
+import { readjudicateLedger } from './audit/readjudication';
 import { ConfigurationError, loadConfig } from './config/configuration';
 import { ensureDevelopmentSecret } from './config/development-secret';
 import { createEventStore } from './matches/matches.module';
@@ -9,14 +11,78 @@ import { MatchProjector } from './projections/match-projector';
 import { ReadModel } from './projections/read-model';
 
 const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--expires-in <span>]
-       npm run ledger -- rebuild
-       (or: node dist/cli.js token|rebuild ...)
+       npm run ledger -- rebuild | verify | readjudicate
+       (or: node dist/cli.js token|rebuild|verify|readjudicate ...)
 
   token   print a bearer token signed with LEDGER_JWT_SECRET
           --role        ${TOKEN_ROLES.join(' | ')} (case-insensitive)
           --subject     who it is: a person's id (a player's licence number for PLAYER)
           --expires-in  e.g. 30m, 12h, 30d (default 12h)
-  rebuild empty this instance's read model and replay the whole ledger into it from zero`;
+  rebuild empty this instance's read model and replay the whole ledger into it from zero
+  verify  check every stream's hash chain and head; exit 1 and report the first broken link of
+          each broken stream when the ledger was altered
+  readjudicate
+          re-rule every recorded shot with this build's engine; exit 1 and list every ruling
+          that differs from the recorded one (nothing is written)`;
+
+// Opens the configured store alone (no read model, no server) for a read-only pass.
+async function withStore<T>(
+  work: (store: ReturnType<typeof createEventStore>, where: string) => Promise<T>,
+): Promise<T> {
+  ensureDevelopmentSecret();
+  const config = loadConfig();
+  const store = createEventStore(config);
+  try {
+    return await work(store, config.storeDescription);
+  } finally {
+    await store.close();
+  }
+}
+
+async function verify(): Promise<number> {
+  return withStore(async (store, where) => {
+    const v = await verifyLedger(store);
+    const tails = v.headsChecked
+      ? ''
+      : ' (this store keeps no head record: deleted tails not checked)';
+    if (v.ok) {
+      console.log(
+        `ledger ${where} verified: ${v.streams} streams, ${v.events} events, every chain intact${tails}`,
+      );
+      return 0;
+    }
+    console.log(`ledger ${where} is BROKEN: ${v.breaks.length} of ${v.streams} streams${tails}`);
+    for (const b of v.breaks)
+      console.log(
+        `  ${b.reason} ${b.streamId}@${b.revision}${b.position === null ? '' : ` (position ${b.position})`}: ${b.message}\n    expected ${b.expectedHash ?? '-'}\n    found    ${b.foundHash ?? '-'}`,
+      );
+    const f = v.firstBreak!;
+    console.log(`first broken link: ${f.streamId}@${f.revision} (${f.reason})`);
+    return 1;
+  });
+}
+
+async function readjudicate(): Promise<number> {
+  return withStore(async (store, where) => {
+    const r = await readjudicateLedger(store);
+    console.log(
+      `re-adjudicated ${r.shotsChecked} shots of ${where} with engine ${r.engineVersion}: ${r.differences.length} rulings differ`,
+    );
+    for (const d of r.differences) {
+      const fields = d.fields
+        .map((f) => (f === 'refused' ? `refused (${d.refusal})` : f))
+        .join(', ');
+      console.log(
+        `  match ${d.matchId} game ${d.gameNumber} shot ${d.shotNumber} (revision ${d.revision}, recorded by engine ${d.recorded.engineVersion}): ${fields}`,
+      );
+      for (const f of d.fields.filter((x) => x !== 'refused'))
+        console.log(
+          `    ${f}: recorded ${JSON.stringify((d.recorded as unknown as Record<string, unknown>)[f] ?? null)}, now ${JSON.stringify((d.current as unknown as Record<string, unknown>)[f] ?? null)}`,
+        );
+    }
+    return r.differences.length === 0 ? 0 : 1;
+  });
+}
 
 // Rebuilds the read model of the configured store (SQLite or KurrentDB) from the first event.
 async function rebuild(): Promise<number> {
@@ -40,6 +106,8 @@ async function rebuild(): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'rebuild') return rebuild();
+  if (command === 'verify') return verify();
+  if (command === 'readjudicate') return readjudicate();
   if (command !== 'token') {
     console.error(USAGE);
     return command === undefined || command === '--help' ? 0 : 2;

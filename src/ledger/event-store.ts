@@ -51,6 +51,21 @@ export interface FeedSubscription extends AsyncIterable<StoredEvent> {
   close(): Promise<void>;
 }
 
+// The store's own record of each stream's last event, written in the same transaction as the
+// append (see ../hash-chain.ts): the hash chain cannot show that its LAST events were deleted,
+// this record can. `position` is the global position of the ledger's last event when the
+// snapshot was taken (null when empty), so a verifier reading the feed afterwards can tell
+// streams created since from streams whose head record was removed.
+export interface StreamHead {
+  streamId: string;
+  revision: number;
+  hash: string | null;
+}
+export interface HeadsSnapshot {
+  heads: StreamHead[];
+  position: bigint | null;
+}
+
 export interface EventStore {
   // All events of one call are appended atomically, or none is.
   append(
@@ -64,6 +79,9 @@ export interface EventStore {
   // Optional (KurrentDB's subscribeToAll). A store without it is followed by its writers'
   // catch-up, which is enough when one process owns the ledger (SQLite).
   subscribeAll?(options?: Pick<ReadAllOptions, 'after'>): FeedSubscription;
+  // Optional: the independent head record (SQLite keeps one; KurrentDB has none, and there an
+  // event cannot be edited or removed in place anyway, only truncated or scavenged).
+  readHeads?(): Promise<HeadsSnapshot>;
   close(): Promise<void>;
 }
 

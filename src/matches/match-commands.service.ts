@@ -11,6 +11,7 @@ import {
 } from '../domain';
 import type { Clock } from '../ledger/clock';
 import { matchStream, toAppend, toDomain, type StoredMetadata } from '../ledger/envelope';
+import { sealEvents } from '../ledger/hash-chain';
 import {
   EventStoreError,
   NO_STREAM,
@@ -100,7 +101,8 @@ export class MatchCommandService {
         state?.ruleProfile ?? (command.type === 'ScheduleMatch' ? command.ruleProfile : null),
       commandHash,
     };
-    const toStore = toAppend(decided, metadata);
+    // Hash-chained onto the head read above; the expected revision below makes that link exact.
+    const toStore = sealEvents(stream, history[head] ?? null, toAppend(decided, metadata));
     let result;
     try {
       result = await this.store.append(stream, toStore, head < 0 ? NO_STREAM : head);

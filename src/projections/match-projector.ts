@@ -2,7 +2,7 @@ import { evolve, type MatchState } from '../domain';
 import type { EventStore, FeedSubscription, StoredEvent } from '../ledger/event-store';
 import { MATCH_STREAM_PREFIX, toDomain } from '../ledger/envelope';
 import { batches } from './batches';
-import type { ReadModel } from './read-model';
+import type { AuditRow, ReadModel } from './read-model';
 
 const NAME = 'matches';
 const BATCH = 500;
@@ -111,14 +111,24 @@ export class MatchProjector {
     const fresh = checkpoint === undefined ? events : events.filter((e) => e.position > checkpoint);
     if (fresh.length === 0) return;
     const changed = new Map<string, { state: MatchState; position: bigint }>();
+    // The audit index is fed from the same batch and commits with the same checkpoint.
+    const audit: AuditRow[] = [];
     for (const stored of fresh) {
-      if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) continue;
+      if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) {
+        audit.push({ event: stored, matchId: null, gameNumber: null });
+        continue;
+      }
       const id = stored.streamId.slice(MATCH_STREAM_PREFIX.length);
       const current = changed.get(id)?.state ?? this.readModel.match(id);
       if (current && stored.revision < current.version) continue;
-      changed.set(id, { state: evolve(current, toDomain(stored)), position: stored.position });
+      const next = evolve(current, toDomain(stored));
+      changed.set(id, { state: next, position: stored.position });
+      const data = stored.data as { gameNumber?: unknown } | null;
+      const gameNumber =
+        typeof data?.gameNumber === 'number' ? data.gameNumber : (next.currentGame?.number ?? null);
+      audit.push({ event: stored, matchId: id, gameNumber });
     }
-    this.readModel.commit(NAME, fresh[fresh.length - 1].position, changed.values());
+    this.readModel.commit(NAME, fresh[fresh.length - 1].position, changed.values(), audit);
   }
 }
 

@@ -2,10 +2,30 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MatchState } from '../domain';
+import type { StoredEvent } from '../ledger/event-store';
+
+// One event in the audit index: the stored event as the ledger holds it, and where it belongs.
+export interface AuditRow {
+  event: StoredEvent;
+  matchId: string | null;
+  gameNumber: number | null;
+}
+
+// Every field optional; strings compare exactly. `from`/`to` are ISO instants (UTC, as
+// recordedAt is written) and both bounds are inclusive.
+export interface AuditFilter {
+  matchId?: string;
+  actor?: string;
+  role?: string;
+  types?: string[];
+  from?: string;
+  to?: string;
+}
 
 // Positions can exceed SQLite's signed 64-bit INTEGER (KurrentDB's commit and prepare packed in
 // one bigint), so they are stored as text: decimal for the checkpoint, zero-padded for ordering.
-const SCHEMA_VERSION = 2;
+// 3: the audit index (audit_events).
+const SCHEMA_VERSION = 3;
 const sortKey = (position: bigint): string => position.toString().padStart(40, '0');
 
 // The query side's own database: derived, disposable, rebuilt from the ledger at will.
@@ -17,6 +37,18 @@ export class ReadModel {
   private readonly getMatch: Database.Statement<[string], { state: string }>;
   private readonly putMatch: Database.Statement<[string, string, number, string, string]>;
   private readonly listMatches: Database.Statement<[number, number], { state: string }>;
+  private readonly putAudit: Database.Statement<
+    [
+      string,
+      string | null,
+      string | null,
+      string | null,
+      string,
+      string | null,
+      number | null,
+      string,
+    ]
+  >;
 
   constructor(filename: string) {
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
@@ -25,7 +57,9 @@ export class ReadModel {
     this.db.pragma('synchronous = NORMAL');
     // An older layout is dropped: the projector then rebuilds it from the ledger.
     if (this.db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
-      this.db.exec(`DROP TABLE IF EXISTS checkpoints; DROP TABLE IF EXISTS match_views;`);
+      this.db.exec(
+        `DROP TABLE IF EXISTS checkpoints; DROP TABLE IF EXISTS match_views; DROP TABLE IF EXISTS audit_events;`,
+      );
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }
     this.db.exec(`
@@ -36,7 +70,25 @@ export class ReadModel {
         revision INTEGER NOT NULL,
         status   TEXT NOT NULL,
         last_position TEXT NOT NULL
-      );`);
+      );
+      CREATE TABLE IF NOT EXISTS audit_events (
+        pos         TEXT PRIMARY KEY,
+        match_id    TEXT,
+        recorded_by TEXT,
+        role        TEXT,
+        type        TEXT NOT NULL,
+        recorded_at TEXT,
+        game_number INTEGER,
+        event       TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS audit_by_match ON audit_events (match_id, pos);
+      CREATE INDEX IF NOT EXISTS audit_by_actor ON audit_events (recorded_by, pos);
+      CREATE INDEX IF NOT EXISTS audit_by_type ON audit_events (type, pos);
+      CREATE INDEX IF NOT EXISTS audit_by_time ON audit_events (recorded_at);`);
+    this.putAudit = this.db.prepare(
+      `INSERT OR IGNORE INTO audit_events (pos, match_id, recorded_by, role, type, recorded_at, game_number, event)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
     this.getCheckpoint = this.db.prepare('SELECT position FROM checkpoints WHERE projection = ?');
     this.putCheckpoint = this.db.prepare(
       'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position',
@@ -66,21 +118,85 @@ export class ReadModel {
     return this.listMatches.all(limit, offset).map((r) => JSON.parse(r.state) as MatchState);
   }
 
-  // Stores changed matches and the new checkpoint atomically.
+  // Stores changed matches, their audit rows and the new checkpoint atomically.
   commit(
     projection: string,
     position: bigint,
     changed: Iterable<{ state: MatchState; position: bigint }>,
+    audit: Iterable<AuditRow> = [],
   ): void {
     this.db.transaction(() => {
       for (const { state: m, position: p } of changed)
         this.putMatch.run(m.id, JSON.stringify(m), m.version - 1, m.status, sortKey(p));
+      for (const a of audit) {
+        const meta = (a.event.metadata ?? {}) as Record<string, unknown>;
+        const text = (k: string) => (typeof meta[k] === 'string' ? (meta[k] as string) : null);
+        this.putAudit.run(
+          sortKey(a.event.position),
+          a.matchId,
+          text('recordedBy'),
+          text('role'),
+          a.event.type,
+          text('recordedAt'),
+          a.gameNumber,
+          JSON.stringify({ ...a.event, position: a.event.position.toString() }),
+        );
+      }
       this.putCheckpoint.run(projection, position.toString());
     })();
   }
 
+  // The audit index, in commit order after the cursor. Every filter is an indexed column; a
+  // time window alone walks audit_by_time. Reads `limit` rows at most.
+  audit(filter: AuditFilter, after: bigint | undefined, limit: number): AuditRow[] {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (after !== undefined) {
+      where.push('pos > ?');
+      params.push(sortKey(after));
+    }
+    const eq = (column: string, value: string | undefined) => {
+      if (value === undefined) return;
+      where.push(`${column} = ?`);
+      params.push(value);
+    };
+    eq('match_id', filter.matchId);
+    eq('recorded_by', filter.actor);
+    eq('role', filter.role);
+    if (filter.types && filter.types.length > 0) {
+      where.push(`type IN (${filter.types.map(() => '?').join(',')})`);
+      params.push(...filter.types);
+    }
+    if (filter.from !== undefined) {
+      where.push('recorded_at >= ?');
+      params.push(filter.from);
+    }
+    if (filter.to !== undefined) {
+      where.push('recorded_at <= ?');
+      params.push(filter.to);
+    }
+    const sql = `SELECT match_id, game_number, event FROM audit_events ${
+      where.length ? `WHERE ${where.join(' AND ')}` : ''
+    } ORDER BY pos LIMIT ?`;
+    const rows = this.db
+      .prepare<
+        (string | number)[],
+        { match_id: string | null; game_number: number | null; event: string }
+      >(sql)
+      .all(...params, limit);
+    return rows.map((r) => {
+      const e = JSON.parse(r.event) as Omit<StoredEvent, 'position'> & { position: string };
+      return {
+        matchId: r.match_id,
+        gameNumber: r.game_number,
+        event: { ...e, position: BigInt(e.position) },
+      };
+    });
+  }
+
   reset(projection: string): void {
     this.db.transaction(() => {
+      this.db.prepare('DELETE FROM audit_events').run();
       this.db.prepare('DELETE FROM match_views').run();
       this.db.prepare('DELETE FROM checkpoints WHERE projection = ?').run(projection);
     })();

@@ -1,6 +1,7 @@
 import { Catch, HttpException, Logger, type ArgumentsHost } from '@nestjs/common';
 import type { GqlExceptionFilter } from '@nestjs/graphql';
 import { GraphQLError } from 'graphql';
+import { AuditQueryError } from '../../audit/audit-errors';
 import { DomainError } from '../../domain';
 import { EventStoreError, WrongExpectedRevisionError } from '../../ledger/event-store';
 import {
@@ -62,6 +63,8 @@ export function toGraphQLError(err: unknown): GraphQLError {
   ) {
     return new GraphQLError(err.message, { extensions: { code: err.code } });
   }
+  if (err instanceof AuditQueryError)
+    return new GraphQLError(err.message, { extensions: { code: err.code } });
   if (err instanceof HttpException && err.getStatus() === 429) {
     return new GraphQLError('Too many requests: slow down and retry later', {
       extensions: { code: 'RATE_LIMITED' },

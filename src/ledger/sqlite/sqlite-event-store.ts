@@ -9,6 +9,7 @@ import {
   type EventStore,
   type EventToAppend,
   type ExpectedRevision,
+  type HeadsSnapshot,
   type ReadAllOptions,
   type ReadStreamOptions,
   type StoredEvent,
@@ -44,6 +45,20 @@ CREATE TABLE IF NOT EXISTS events (
   UNIQUE (stream_id, revision)
 );`;
 
+// Each stream's last revision and its hash, updated in the append transaction. It is what the
+// verifier compares a stream's chain with, so that deleting the last event(s) of a stream (which
+// leaves a valid, shorter chain) is still detected. A file from before this table gets it filled
+// from the events as they are when first opened by this version.
+const HEADS_SCHEMA = `
+CREATE TABLE stream_heads (
+  stream_id TEXT    PRIMARY KEY,
+  revision  INTEGER NOT NULL,
+  hash      TEXT
+);
+INSERT INTO stream_heads (stream_id, revision, hash)
+  SELECT e.stream_id, e.revision, json_extract(e.metadata, '$.hash') FROM events e
+  WHERE e.revision = (SELECT MAX(revision) FROM events x WHERE x.stream_id = e.stream_id);`;
+
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly stmt: {
@@ -55,6 +70,7 @@ export class SqliteEventStore implements EventStore {
     >;
     readStream: Database.Statement<[string, number, number], Row>;
     readAll: Database.Statement<[number | bigint, number], Row>;
+    putHead: Database.Statement<[string, number, string | null]>;
   };
   private readonly appendTx: (
     streamId: string,
@@ -69,6 +85,14 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    this.db
+      .transaction(() => {
+        const exists = this.db
+          .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stream_heads'")
+          .get();
+        if (!exists) this.db.exec(HEADS_SCHEMA);
+      })
+      .immediate();
     this.stmt = {
       head: this.db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
       insert: this.db.prepare(
@@ -81,6 +105,10 @@ export class SqliteEventStore implements EventStore {
         'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
       ),
       readAll: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      putHead: this.db.prepare(
+        `INSERT INTO stream_heads (stream_id, revision, hash) VALUES (?, ?, ?)
+         ON CONFLICT(stream_id) DO UPDATE SET revision = excluded.revision, hash = excluded.hash`,
+      ),
     };
     const tx = this.db.transaction(
       (streamId: string, events: EventToAppend[], expected: ExpectedRevision) =>
@@ -126,6 +154,10 @@ export class SqliteEventStore implements EventStore {
       revision += 1;
       position = this.insert(streamId, revision, e);
     }
+    // The store does not compute hashes (the writer does, see ../hash-chain.ts); it records the
+    // head's as given, or null for an unchained event.
+    const hash = (events[events.length - 1].metadata as { hash?: unknown } | null)?.hash;
+    this.stmt.putHead.run(streamId, revision, typeof hash === 'string' ? hash : null);
     return { nextExpectedRevision: revision, position };
   }
 
@@ -177,6 +209,23 @@ export class SqliteEventStore implements EventStore {
   readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const rows = this.stmt.readAll.all(options.after ?? -1, options.maxCount ?? -1);
     return Promise.resolve(rows.map(toStored));
+  }
+
+  readHeads(): Promise<HeadsSnapshot> {
+    // One read transaction: the heads and the last position come from the same snapshot.
+    const snapshot = this.db.transaction((): HeadsSnapshot => {
+      const heads = this.db
+        .prepare<[], { stream_id: string; revision: number; hash: string | null }>(
+          'SELECT stream_id, revision, hash FROM stream_heads',
+        )
+        .all()
+        .map((r) => ({ streamId: r.stream_id, revision: r.revision, hash: r.hash }));
+      const last = this.db
+        .prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events')
+        .get();
+      return { heads, position: last?.position == null ? null : BigInt(last.position) };
+    })();
+    return Promise.resolve(snapshot);
   }
 
   close(): Promise<void> {

@@ -1,0 +1,120 @@
+import { Inject } from '@nestjs/common';
+import { Args, Int, Query, Resolver } from '@nestjs/graphql';
+import { AuditService, MAX_PAGE } from '../../audit/audit.service';
+import type { ChainBreak } from '../../audit/ledger-verifier';
+import type { StoredMetadata } from '../../ledger/envelope';
+import type { AuditRow } from '../../projections/read-model';
+import { AuditFilterInput } from './inputs/audit.inputs';
+import {
+  AuditEntryModel,
+  AuditPageModel,
+  ChainBreakModel,
+  LedgerVerificationModel,
+  ReadjudicationModel,
+} from './models/audit.model';
+import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
+import { MatchModel } from './models/match.model';
+
+// A ledger-wide scan costs this many complexity points, so one operation cannot ask for many.
+const SCAN_COST = 500;
+
+function toAuditEntry(row: AuditRow): AuditEntryModel {
+  const meta = row.event.metadata as StoredMetadata & { prevHash?: string; hash?: string };
+  return {
+    ...toEventModel(row.event, row.gameNumber),
+    matchId: row.matchId,
+    commandHash: meta.commandHash ?? null,
+    prevHash: meta.prevHash ?? null,
+    hash: meta.hash ?? null,
+  };
+}
+
+function toBreakModel(b: ChainBreak): ChainBreakModel {
+  return { ...b, position: b.position === null ? null : b.position.toString() };
+}
+
+// Audit, tamper evidence, time travel and re-adjudication: all reads, all public.
+@Resolver()
+export class AuditResolver {
+  constructor(@Inject(AuditService) private readonly audit: AuditService) {}
+
+  @Query(() => AuditPageModel, {
+    description: `Every recorded event with its metadata and ruling, in commit order; the whole ledger or filtered. Pages of \`first\` (1–${MAX_PAGE}) after an opaque cursor.`,
+    complexity: ({ args, childComplexity }) =>
+      1 + childComplexity * Math.max(1, Math.min(Number(args.first ?? 50), MAX_PAGE)),
+  })
+  auditTrail(
+    @Args('filter', { type: () => AuditFilterInput, nullable: true })
+    filter: AuditFilterInput | null,
+    @Args('first', { type: () => Int, defaultValue: 50 }) first: number,
+    @Args('after', { type: () => String, nullable: true }) after: string | null,
+  ): AuditPageModel {
+    const page = this.audit.trail(
+      {
+        matchId: filter?.matchId,
+        actor: filter?.actor,
+        role: filter?.role,
+        types: filter?.types,
+        from: filter?.from,
+        to: filter?.to,
+      },
+      first,
+      after ?? null,
+    );
+    return {
+      items: page.items.map(toAuditEntry),
+      pageInfo: { endCursor: page.endCursor, hasNextPage: page.hasNextPage },
+    };
+  }
+
+  @Query(() => MatchModel, {
+    description:
+      'A match as it stood after a revision, or after the last event recorded (recordedAt) at or before an instant: give exactly one. Replayed from the ledger.',
+  })
+  async matchAt(
+    @Args('matchId') matchId: string,
+    @Args('revision', { type: () => Int, nullable: true }) revision: number | null,
+    @Args('at', { type: () => String, nullable: true }) at: string | null,
+  ): Promise<MatchModel> {
+    return toMatchModel(await this.audit.matchAt(matchId, revision ?? null, at ?? null));
+  }
+
+  @Query(() => LedgerVerificationModel, {
+    description:
+      'Checks every stream’s hash chain and head in one pass over the ledger; reports the first broken link of each stream.',
+    complexity: ({ childComplexity }) => SCAN_COST + childComplexity,
+  })
+  async verifyLedger(): Promise<LedgerVerificationModel> {
+    const v = await this.audit.verify();
+    return {
+      ...v,
+      firstBreak: v.firstBreak ? toBreakModel(v.firstBreak) : null,
+      breaks: v.breaks.map(toBreakModel),
+    };
+  }
+
+  @Query(() => ReadjudicationModel, {
+    description:
+      'Re-rules every recorded shot of a match (or, without matchId, of the whole ledger) with the current engine and lists the rulings that differ. Changes nothing.',
+    complexity: ({ args, childComplexity }) => (args.matchId ? 1 : SCAN_COST) + childComplexity,
+  })
+  async readjudicate(
+    @Args('matchId', { type: () => String, nullable: true }) matchId: string | null,
+  ): Promise<ReadjudicationModel> {
+    const r = await this.audit.readjudicate(matchId ?? null);
+    return {
+      engineVersion: r.engineVersion,
+      shotsChecked: r.shotsChecked,
+      differences: r.differences.map((d) => ({
+        matchId: d.matchId,
+        gameNumber: d.gameNumber,
+        shotNumber: d.shotNumber,
+        revision: d.revision,
+        fields: d.fields,
+        recorded: toRulingModel(d.recorded),
+        current: d.current ? toRulingModel(d.current) : null,
+        refusal: d.refusal,
+      })),
+    };
+  }
+}

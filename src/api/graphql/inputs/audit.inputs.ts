@@ -1,0 +1,50 @@
+import { Field, InputType } from '@nestjs/graphql';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Matches,
+} from 'class-validator';
+import { ACTOR_ROLES, type ActorRole } from '../../../domain';
+import * as E from '../enums';
+import { ID_PATTERN } from './command.input';
+
+@InputType({ description: 'Audit trail filters; every one optional, all of them combined (AND).' })
+export class AuditFilterInput {
+  @Field({ nullable: true, description: 'Only this match.' })
+  @IsOptional()
+  @IsString()
+  @Matches(ID_PATTERN, { message: 'matchId must be 1–64 letters, digits or ._:-' })
+  matchId?: string;
+
+  @Field({ nullable: true, description: 'Only events recorded by this subject (recordedBy).' })
+  @IsOptional()
+  @IsString()
+  @Matches(ID_PATTERN, { message: 'actor must be 1–64 letters, digits or ._:-' })
+  actor?: string;
+
+  @Field(() => E.ActorRole, { nullable: true, description: 'Only events recorded in this role.' })
+  @IsOptional()
+  @IsIn(ACTOR_ROLES)
+  role?: ActorRole;
+
+  @Field(() => [String], { nullable: true, description: 'Only these event types.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(30)
+  @Matches(/^[A-Za-z]{1,64}$/, { each: true, message: 'event types are 1–64 letters' })
+  types?: string[];
+
+  @Field({ nullable: true, description: 'Recorded at or after this instant (ISO 8601).' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  from?: string;
+
+  @Field({ nullable: true, description: 'Recorded at or before this instant (ISO 8601).' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  to?: string;
+}

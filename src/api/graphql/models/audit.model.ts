@@ -1,0 +1,94 @@
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { LedgerEventModel } from './ledger-event.model';
+import { RulingModel } from './ruling.model';
+
+@ObjectType({
+  description:
+    'One event of the audit trail: the event with its metadata and ruling, and its place in the hash chain.',
+})
+export class AuditEntryModel extends LedgerEventModel {
+  @Field(() => String, { nullable: true, description: 'The match the event belongs to.' })
+  matchId!: string | null;
+  @Field(() => String, { nullable: true, description: 'The command hash (sha256) of the write.' })
+  commandHash!: string | null;
+  @Field(() => String, { nullable: true, description: 'Hash of the previous event in the stream.' })
+  prevHash!: string | null;
+  @Field(() => String, { nullable: true, description: 'This event’s hash in its stream’s chain.' })
+  hash!: string | null;
+}
+
+@ObjectType()
+export class AuditPageInfoModel {
+  @Field(() => String, {
+    nullable: true,
+    description: 'Pass as `after` for the next page (opaque).',
+  })
+  endCursor!: string | null;
+  @Field() hasNextPage!: boolean;
+}
+
+@ObjectType({ description: 'A page of the audit trail, in commit order.' })
+export class AuditPageModel {
+  @Field(() => [AuditEntryModel]) items!: AuditEntryModel[];
+  @Field(() => AuditPageInfoModel) pageInfo!: AuditPageInfoModel;
+}
+
+@ObjectType({ description: 'The first broken link of a stream’s hash chain.' })
+export class ChainBreakModel {
+  @Field() streamId!: string;
+  @Field(() => Int) revision!: number;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Global position of the event where the break was seen (null: missing tail).',
+  })
+  position!: string | null;
+  @Field({
+    description: 'CONTENT_ALTERED, LINK_BROKEN, MISSING_EVENT, REORDERED or HEAD_MISMATCH.',
+  })
+  reason!: string;
+  @Field(() => String, { nullable: true }) expectedHash!: string | null;
+  @Field(() => String, { nullable: true }) foundHash!: string | null;
+  @Field() message!: string;
+}
+
+@ObjectType({ description: 'The result of checking every stream’s hash chain.' })
+export class LedgerVerificationModel {
+  @Field() ok!: boolean;
+  @Field(() => Int) streams!: number;
+  @Field(() => Int) events!: number;
+  @Field({
+    description:
+      'Whether deleted stream tails could be checked (the store keeps an independent head record).',
+  })
+  headsChecked!: boolean;
+  @Field(() => ChainBreakModel, { nullable: true }) firstBreak!: ChainBreakModel | null;
+  @Field(() => [ChainBreakModel], { description: 'The first break of each broken stream.' })
+  breaks!: ChainBreakModel[];
+}
+
+@ObjectType({ description: 'A recorded ruling the current engine would rule differently.' })
+export class RulingDifferenceModel {
+  @Field() matchId!: string;
+  @Field(() => Int) gameNumber!: number;
+  @Field(() => Int) shotNumber!: number;
+  @Field(() => Int, { description: 'Revision of the recorded ShotAdjudicated event.' })
+  revision!: number;
+  @Field(() => [String], { description: 'The ruling fields that differ.' }) fields!: string[];
+  @Field(() => RulingModel, { description: 'The official ruling, as recorded.' })
+  recorded!: RulingModel;
+  @Field(() => RulingModel, {
+    nullable: true,
+    description: 'The current engine’s ruling (null if it refuses the facts).',
+  })
+  current!: RulingModel | null;
+  @Field(() => String, { nullable: true }) refusal!: string | null;
+}
+
+@ObjectType({
+  description: 'Every recorded shot re-ruled by the current engine (nothing is written).',
+})
+export class ReadjudicationModel {
+  @Field() engineVersion!: string;
+  @Field(() => Int) shotsChecked!: number;
+  @Field(() => [RulingDifferenceModel]) differences!: RulingDifferenceModel[];
+}

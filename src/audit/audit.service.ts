@@ -1,0 +1,111 @@
+import { evolve, type MatchState } from '../domain';
+import { matchStream, toDomain, type StoredMetadata } from '../ledger/envelope';
+import type { EventStore } from '../ledger/event-store';
+import type { AuditFilter, AuditRow, ReadModel } from '../projections/read-model';
+import { AuditQueryError } from './audit-errors';
+import { verifyLedger, type Verification } from './ledger-verifier';
+import { readjudicateLedger, readjudicateStream, type Readjudication } from './readjudication';
+
+export const MAX_PAGE = 200;
+
+export interface AuditPage {
+  items: AuditRow[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+// Cursors are opaque to clients: today a global position, tomorrow anything else.
+export function encodeCursor(position: bigint): string {
+  return Buffer.from(`p:${position.toString()}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): bigint {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const m = /^p:(\d{1,40})$/.exec(text);
+  if (!m) throw new AuditQueryError('BAD_USER_INPUT', `Not a cursor of this API: ${cursor}`);
+  return BigInt(m[1]);
+}
+
+function instant(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  const t = Date.parse(value);
+  if (Number.isNaN(t)) throw new AuditQueryError('BAD_USER_INPUT', `${name} is not an ISO instant`);
+  // recordedAt is always written by toISOString (UTC, milliseconds), so it compares as text.
+  return new Date(t).toISOString();
+}
+
+export class AuditService {
+  constructor(
+    private readonly store: EventStore,
+    private readonly readModel: ReadModel,
+  ) {}
+
+  // Served from the audit index the projector keeps in the read model (indexed by match, actor,
+  // type and time; one SQL query per page), not by scanning the ledger.
+  trail(filter: AuditFilter, first: number, after: string | null): AuditPage {
+    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE)
+      throw new AuditQueryError('BAD_USER_INPUT', `first must be from 1 to ${MAX_PAGE}`);
+    const normalised: AuditFilter = {
+      ...filter,
+      from: instant(filter.from, 'from'),
+      to: instant(filter.to, 'to'),
+    };
+    const rows = this.readModel.audit(
+      normalised,
+      after === null ? undefined : decodeCursor(after),
+      first + 1,
+    );
+    const items = rows.slice(0, first);
+    const last = items[items.length - 1];
+    return {
+      items,
+      endCursor: last ? encodeCursor(last.event.position) : after,
+      hasNextPage: rows.length > first,
+    };
+  }
+
+  // The match as it stood after one revision, or after the last event recorded at or before an
+  // instant, folded from the ledger itself (not the read model). Instants are matched against
+  // recordedAt, which the server writes; occurredAt is the client's claim and is not used.
+  async matchAt(matchId: string, revision: number | null, at: string | null): Promise<MatchState> {
+    if ((revision === null) === (at === null))
+      throw new AuditQueryError('BAD_USER_INPUT', 'Give exactly one of revision and at');
+    if (revision !== null && (!Number.isInteger(revision) || revision < 0))
+      throw new AuditQueryError('BAD_USER_INPUT', 'revision must be a whole number from 0');
+    const events = await this.store.readStream(
+      matchStream(matchId),
+      revision === null ? {} : { maxCount: revision + 1 },
+    );
+    let upTo = events.length;
+    if (at !== null) {
+      const limit = instant(at, 'at')!;
+      // The last event recorded at or before the instant; its earlier events come with it.
+      upTo = 0;
+      events.forEach((e, i) => {
+        if (((e.metadata as StoredMetadata).recordedAt ?? '') <= limit) upTo = i + 1;
+      });
+    }
+    if (events.length === 0) throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
+    if (revision !== null && events.length <= revision)
+      throw new AuditQueryError(
+        'NOT_FOUND',
+        `Match ${matchId} has no revision ${revision} (its last is ${events.length - 1})`,
+      );
+    if (upTo === 0)
+      throw new AuditQueryError('NOT_FOUND', `Match ${matchId} had no events yet at ${at}`);
+    let state: MatchState | null = null;
+    for (const e of events.slice(0, upTo)) state = evolve(state, toDomain(e));
+    return state!;
+  }
+
+  verify(): Promise<Verification> {
+    return verifyLedger(this.store);
+  }
+
+  async readjudicate(matchId: string | null): Promise<Readjudication> {
+    if (matchId === null) return readjudicateLedger(this.store);
+    const events = await this.store.readStream(matchStream(matchId));
+    if (events.length === 0) throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
+    return readjudicateStream(matchId, events);
+  }
+}

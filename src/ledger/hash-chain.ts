@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { EventToAppend, StoredEvent } from './event-store';
+
+// Tamper evidence: every stream is a hash chain. Each stored event's metadata carries `prevHash`
+// (the hash of the event before it in its stream, GENESIS for revision 0) and `hash`, the sha256
+// of a canonical JSON of { streamId, revision, eventId, type, data, metadata without `hash`,
+// prevHash }. Editing, deleting or reordering an event breaks its own hash or the next link.
+// The hashes are not keyed: whoever can rewrite the store AND recompute every later hash (and the
+// store's head record, see SqliteEventStore) is not detected; anchor the heads elsewhere for that.
+
+export const GENESIS = '0'.repeat(64);
+
+export interface ChainFields {
+  prevHash: string;
+  hash: string;
+}
+
+// JSON with object keys sorted at every level, so the hash does not depend on key order (a store
+// may hand metadata back with its keys in another order). `undefined` fields are left out, as
+// JSON.stringify does, so a value hashes the same before and after a round trip through the store.
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value))
+    return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export interface HashInput {
+  streamId: string;
+  revision: number;
+  eventId: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+}
+
+export function chainFieldsOf(metadata: unknown): Partial<ChainFields> {
+  const m = (metadata ?? {}) as Record<string, unknown>;
+  return {
+    prevHash: typeof m.prevHash === 'string' ? m.prevHash : undefined,
+    hash: typeof m.hash === 'string' ? m.hash : undefined,
+  };
+}
+
+// The hash an event should carry, from its content as stored (its own `hash` field excluded).
+export function eventHash(e: HashInput): string {
+  const { hash: _hash, ...metadata } = (e.metadata ?? {}) as Record<string, unknown>;
+  const prevHash = typeof metadata.prevHash === 'string' ? metadata.prevHash : null;
+  return createHash('sha256')
+    .update(
+      canonicalJson({
+        streamId: e.streamId,
+        revision: e.revision,
+        eventId: e.eventId,
+        type: e.type,
+        data: e.data,
+        metadata,
+        prevHash,
+      }),
+    )
+    .digest('hex');
+}
+
+// Seals events about to be appended after `head` (the stream's last stored event, or null for a
+// new stream). Called in the write path after the stream was read: the append's expected
+// revision guarantees `head` is still the real head when the events land, so the link is exact.
+// A head written before the chain existed has no hash; its successors link to GENESIS, and the
+// verifier reports the unchained head as a broken link.
+export function sealEvents(
+  streamId: string,
+  head: StoredEvent | null,
+  events: EventToAppend[],
+): EventToAppend[] {
+  let prevHash = head ? (chainFieldsOf(head.metadata).hash ?? GENESIS) : GENESIS;
+  let revision = head ? head.revision : -1;
+  return events.map((e) => {
+    revision += 1;
+    const metadata = { ...(e.metadata as Record<string, unknown>), prevHash };
+    const hash = eventHash({
+      streamId,
+      revision,
+      eventId: e.eventId,
+      type: e.type,
+      data: e.data,
+      metadata,
+    });
+    prevHash = hash;
+    return { ...e, metadata: { ...metadata, hash } };
+  });
+}
