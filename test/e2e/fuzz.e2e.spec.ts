@@ -170,7 +170,11 @@ describe('fuzz: malformed and out-of-sequence operations', () => {
     })
     .map(({ name, breakage, field, value, pick, revisionDelta, headers }) => {
       const input: Record<string, unknown> = { ...validShapes()[name] };
-      const keys = Object.keys(input);
+      // A schedule keeps its already-used command id, so any other change is refused as a reused
+      // key; a fresh but valid command id would legitimately schedule a new match.
+      const keys = Object.keys(input).filter(
+        (k) => !(name === 'scheduleMatch' && k === 'commandId'),
+      );
       const key = keys[pick % keys.length];
       switch (breakage) {
         case 'field':
