@@ -15,6 +15,7 @@ import type { MutationName } from '../auth/policy';
 import { TokenService } from '../auth/tokens';
 import {
   AmendmentInput,
+  AppealPreviewInput,
   CallAmendmentInput,
   CorrectShotInput,
   DecideAppealInput,
@@ -106,15 +107,11 @@ export class AppealsResolver {
     description:
       'What-if for a filed appeal: its proposal (or `remedy`) applied to a branch of the history, beside the record. Appends nothing.',
   })
-  async appealPreview(
-    @Args('matchId') matchId: string,
-    @Args('appealId') appealId: string,
-    @Args('remedy', { type: () => AmendmentInput, nullable: true }) remedy?: AmendmentInput,
-  ): Promise<AppealPreviewModel> {
+  async appealPreview(@Args('input') input: AppealPreviewInput): Promise<AppealPreviewModel> {
     const p = await this.appeals.preview(
-      matchId,
-      appealId,
-      remedy ? toProposal(remedy) : undefined,
+      input.matchId,
+      input.appealId,
+      input.remedy ? toProposal(input.remedy) : undefined,
     );
     const recorded = replay(p.events.map((e) => e.event))!;
     return {

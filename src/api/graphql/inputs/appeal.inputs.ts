@@ -7,6 +7,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -24,7 +25,7 @@ import {
 } from '../../../domain';
 import * as E from '../enums';
 import { AppealOutcomeEnum, RemedyKindEnum } from '../models/appeal.model';
-import { MatchCommandInput, PLAYER_ID_RULE } from './command.input';
+import { ID_PATTERN, MatchCommandInput, PLAYER_ID_RULE } from './command.input';
 import {
   PlacementInput,
   PocketedBallInput,
@@ -256,6 +257,29 @@ export class DecideAppealInput extends MatchCommandInput {
   @MinLength(1)
   @MaxLength(2000)
   reason!: string;
+}
+
+// One input object, so that an absent or null remedy is simply "the appellant's proposal".
+@InputType({ description: 'Which appeal to preview, and optionally another remedy to try.' })
+export class AppealPreviewInput {
+  @Field()
+  @IsString()
+  @Matches(ID_PATTERN, { message: 'matchId must be 1–64 letters, digits or ._:-' })
+  matchId!: string;
+
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  appealId!: string;
+
+  @Field(() => AmendmentInput, {
+    nullable: true,
+    description: 'A remedy to try instead of the appellant’s proposal.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AmendmentInput)
+  remedy?: AmendmentInput;
 }
 
 @InputType({ description: 'Sign a completed match: each player, or the referee for the table.' })
