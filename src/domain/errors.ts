@@ -17,6 +17,17 @@ export const DOMAIN_ERROR_CODES = [
   'INVALID_SHOT_FACTS',
   'INVALID_CALL',
   'UNSUPPORTED_RULES',
+  // Issue 4: corrections, appeals, sign-off.
+  'INVALID_CORRECTION',
+  'INVALID_APPEAL',
+  'APPEAL_WINDOW_CLOSED',
+  'APPEAL_NOT_FOUND',
+  'APPEAL_ALREADY_DECIDED',
+  'RECUSED',
+  'REASON_REQUIRED',
+  'MATCH_SIGNED_OFF',
+  'MATCH_NOT_COMPLETED',
+  'ALREADY_SIGNED',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

@@ -1,8 +1,10 @@
 // The pure core: no NestJS, database or Node I/O imports anywhere below src/domain.
 export * from './errors';
+export * from './events/appeals';
 export * from './events/catalogue';
 export * from './events/metadata';
 export * from './events/shot-facts';
+export * from './match/amendments';
 export * from './match/commands';
 export * from './match/decide';
 export * from './match/decider';

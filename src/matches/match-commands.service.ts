@@ -85,8 +85,16 @@ export class MatchCommandService {
       throw new WrongExpectedRevisionError(stream, ctx.expectedRevision, head);
     }
 
-    const decided: LedgerEvent[] = decide(command, state);
     const recordedAt = this.clock.now().toISOString();
+    // Corrections, appeals and sign-off are decided against the recorded history and the time.
+    const decided: LedgerEvent[] = decide(command, state, {
+      events: history.map((e) => ({
+        revision: e.revision,
+        recordedAt: (e.metadata as StoredMetadata).recordedAt,
+        event: toDomain(e),
+      })),
+      now: recordedAt,
+    });
     const metadata: EventMetadata & { commandHash: string } = {
       recordedBy: ctx.actor,
       role: ctx.role,

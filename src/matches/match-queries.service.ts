@@ -1,4 +1,4 @@
-import type { MatchState } from '../domain';
+import { supersededRevisions, type MatchState } from '../domain';
 import { matchStream, toDomain } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { ReadModel } from '../projections/read-model';
@@ -8,6 +8,8 @@ export interface HistoryEntry {
   event: StoredEvent;
   // The game the event belongs to (null before the first rack).
   gameNumber: number | null;
+  // The correction or appeal decision that superseded it (issue 4), if any.
+  supersededBy: number | null;
 }
 
 export class MatchQueryService {
@@ -32,10 +34,17 @@ export class MatchQueryService {
     if (events.length === 0) throw new MatchNotFoundError(matchId);
     let current: number | null = null;
     const entries: HistoryEntry[] = [];
-    for (const event of events) {
-      const e = toDomain(event);
+    const domain = events.map((event) => ({ event, e: toDomain(event) }));
+    const superseded = supersededRevisions(
+      domain.map(({ event, e }) => ({ revision: event.revision, recordedAt: '', event: e })),
+    );
+    for (const { event, e } of domain) {
       if (e.type === 'GameStarted') current = e.data.gameNumber;
-      entries.push({ event, gameNumber: current });
+      entries.push({
+        event,
+        gameNumber: current,
+        supersededBy: superseded.get(event.revision) ?? null,
+      });
     }
     if (gameNumber === null) return entries;
     const game = entries.filter((x) => x.gameNumber === gameNumber);

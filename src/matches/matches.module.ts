@@ -5,7 +5,9 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
+import { AppealsResolver } from '../api/graphql/appeals.resolver';
 import { MatchResolver } from '../api/graphql/match.resolver';
+import { AppealQueryService } from './appeal-queries.service';
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { CLOCK, systemClock, type Clock } from '../ledger/clock';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
@@ -65,7 +67,13 @@ export function createEventStore(config: LedgerConfig): EventStore {
       inject: [EVENT_STORE, ReadModel],
       useFactory: (s: EventStore, r: ReadModel) => new MatchQueryService(s, r),
     },
+    {
+      provide: AppealQueryService,
+      inject: [EVENT_STORE],
+      useFactory: (s: EventStore) => new AppealQueryService(s),
+    },
     MatchResolver,
+    AppealsResolver,
   ],
   exports: [EVENT_STORE, ReadModel, MatchProjector],
 })

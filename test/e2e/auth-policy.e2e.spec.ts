@@ -27,6 +27,10 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   declareFrozenBall: ['ADMIN', 'SCORER', 'REFEREE'],
   recordShot: ['ADMIN', 'SCORER'],
   recordRefereeRuling: ['ADMIN', 'REFEREE'],
+  correctShot: ['ADMIN', 'SCORER', 'REFEREE'],
+  fileAppeal: ['PLAYER'],
+  decideAppeal: ['APPEALS_COMMITTEE'],
+  signOffMatch: ['PLAYER', 'REFEREE'],
 };
 
 interface Caller {

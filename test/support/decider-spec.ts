@@ -1,8 +1,25 @@
 import { DomainError, type DomainErrorCode } from '../../src/domain/errors';
 import type { LedgerEvent } from '../../src/domain/events/catalogue';
 import type { MatchCommand } from '../../src/domain/match/commands';
+import { decide } from '../../src/domain/match/decide';
 import { matchDecider } from '../../src/domain/match/decider';
 import type { MatchState } from '../../src/domain/match/state';
+import type { RecordedHistory } from '../../src/domain/match/amendments';
+
+// Recorded times for spec histories: event n was recorded n minutes after T0.
+export const T0 = Date.parse('2026-03-01T18:00:00.000Z');
+export const minutesAfterT0 = (m: number): string => new Date(T0 + m * 60_000).toISOString();
+
+export function recordedHistory(history: readonly LedgerEvent[], now?: string): RecordedHistory {
+  return {
+    events: history.map((event, revision) => ({
+      revision,
+      recordedAt: minutesAfterT0(revision),
+      event,
+    })),
+    now: now ?? minutesAfterT0(history.length),
+  };
+}
 
 // given(past events) / when(command) / then(new events): the Emmett-style decider spec.
 export function given(...history: LedgerEvent[]) {
@@ -12,8 +29,9 @@ export function given(...history: LedgerEvent[]) {
   );
   return {
     state,
-    when(command: MatchCommand) {
-      const run = (): LedgerEvent[] => matchDecider.decide(command, state);
+    // `now`: when the command is decided (default: a minute after the last event).
+    when(command: MatchCommand, opts: { now?: string } = {}) {
+      const run = (): LedgerEvent[] => decide(command, state, recordedHistory(history, opts.now));
       return {
         then(assert: (events: LedgerEvent[], after: MatchState) => void): void {
           const events = run();

@@ -94,6 +94,59 @@ export class LedgerClient {
     return this.ok('assignOfficials', 'AssignOfficialsInput', input);
   }
 
+  // Issue 4: corrections, appeals and sign-off.
+  correctShot(input: Record<string, unknown>) {
+    return this.ok('correctShot', 'CorrectShotInput', input);
+  }
+  fileAppeal(input: Record<string, unknown>) {
+    return this.ok('fileAppeal', 'FileAppealInput', input);
+  }
+  decideAppeal(input: Record<string, unknown>) {
+    return this.ok('decideAppeal', 'DecideAppealInput', input);
+  }
+  signOffMatch(input: Record<string, unknown>) {
+    return this.ok('signOffMatch', 'SignOffMatchInput', input);
+  }
+
+  async appealPreview(
+    matchId: string,
+    appealId: string,
+    remedy?: Record<string, unknown>,
+  ): Promise<Result> {
+    const res = await this.server.gql(
+      `query($i: AppealPreviewInput!) { appealPreview(input: $i) {
+         appealId againstRevision remedy streamRevision supersedes
+         recorded { ${MATCH_FIELDS} } amended { ${MATCH_FIELDS} }
+         recordedRuling { foul rules turn nextShooter explanation appliedFoul { kind rule } }
+         ruling { foul rules turn nextShooter ballInHand spotted explanation appliedFoul { kind rule } gameResult { winner } } } }`,
+      { i: { matchId, appealId, remedy: remedy ?? null } },
+    );
+    if (res.errors) throw new Error(JSON.stringify(res.errors));
+    return res.data!.appealPreview;
+  }
+
+  // The match with its appeal and sign-off fields.
+  async matchRecord(id: string): Promise<Result> {
+    const res = await this.server.gql(
+      `query($id: String!) { match(id: $id) { ${MATCH_FIELDS} appealWindowMinutes signatures final
+         appeals { id by againstRevision gameNumber grounds proposal status decidedBy remedy reason } } }`,
+      { id },
+    );
+    if (res.errors) throw new Error(JSON.stringify(res.errors));
+    return res.data!.match;
+  }
+
+  // The whole story: every event with what superseded it, its data and who recorded it.
+  async audit(matchId: string): Promise<Result[]> {
+    const res = await this.server.gql(
+      `query($m: String!) { matchHistory(matchId: $m) {
+         type revision gameNumber explanation supersededBy data metadata { recordedBy role } } }`,
+      { m: matchId },
+    );
+    if (res.errors) throw new Error(JSON.stringify(res.errors));
+    return res.data!.matchHistory;
+  }
+
   // For refusals: returns the raw response so the test can check the error code.
   attempt(
     name: string,

@@ -6,6 +6,7 @@ import { replay } from '../../src/domain/match/evolve';
 import type { MatchState } from '../../src/domain/match/state';
 import type { BreakOrderRule, Discipline, RuleProfileId } from '../../src/domain/table/vocabulary';
 import type { Ruling } from '../../src/domain/rules/ruling';
+import { recordedHistory } from './decider-spec';
 
 export const ANA: PlayerRef = { id: 'ana', name: 'Ana' };
 export const BRUNO: PlayerRef = { id: 'bruno', name: 'Bruno' };
@@ -47,7 +48,7 @@ export class Table {
   }
 
   run(command: MatchCommand): LedgerEvent[] {
-    const events = decide(command, replay(this.history));
+    const events = decide(command, replay(this.history), recordedHistory(this.history));
     this.history.push(...events);
     return events;
   }

@@ -32,8 +32,14 @@ export const MUTATION_POLICY = {
   recordShot: SCORER_ONLY,
   // Warnings, stalemates, outside interference and restorations.
   recordRefereeRuling: { ADMIN: 'ANY', REFEREE: 'ASSIGNED' },
-  // Later issues slot in here, e.g. signOffMatch / fileAppeal: { PLAYER: 'OWN_MATCH' },
-  // decideAppeal: { APPEALS_COMMITTEE: 'ANY' }.
+  // Issue 4. A scorer's mistake is corrected by whoever records at the table.
+  correctShot: TABLE_OFFICIALS,
+  // Appeals are filed by a player of the match, decided by the committee (recusal is checked
+  // against the match: a member who played or officiated it is refused, RECUSED).
+  fileAppeal: { PLAYER: 'OWN_MATCH' },
+  decideAppeal: { APPEALS_COMMITTEE: 'ANY' },
+  // Each player signs, or the referee signs for the table.
+  signOffMatch: { PLAYER: 'OWN_MATCH', REFEREE: 'ASSIGNED' },
 } as const satisfies Record<string, MutationPolicy>;
 
 export type MutationName = keyof typeof MUTATION_POLICY;

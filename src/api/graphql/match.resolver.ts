@@ -35,7 +35,7 @@ function gameNumberOf(e: LedgerEvent, fallback: number | null): number | null {
   }
 }
 
-function toResult(outcome: CommandOutcome, gameBefore: number | null): CommandResultModel {
+export function toResult(outcome: CommandOutcome, gameBefore: number | null): CommandResultModel {
   let game = gameBefore;
   const events = outcome.events.map((stored) => {
     const e = toDomain(stored);
@@ -96,7 +96,7 @@ export class MatchResolver {
     @Args('gameNumber', { type: () => Int, nullable: true }) gameNumber?: number,
   ): Promise<LedgerEventModel[]> {
     const entries = await this.queries.history(matchId, gameNumber ?? null);
-    return entries.map((x) => toEventModel(x.event, x.gameNumber));
+    return entries.map((x) => toEventModel(x.event, x.gameNumber, x.supersededBy));
   }
 
   @Mutation(() => CommandResultModel, {
@@ -122,6 +122,7 @@ export class MatchResolver {
         breakOrder: input.breakOrder,
         refereePresent: input.refereePresent,
         competition: input.competition ?? null,
+        ...defined({ appealWindowMinutes: input.appealWindowMinutes ?? undefined }),
       },
       this.context(ctx, 'scheduleMatch', input),
     );

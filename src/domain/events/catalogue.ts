@@ -8,6 +8,7 @@ import type {
   RuleProfileId,
 } from '../table/vocabulary';
 import type { ChoiceKind, GameEndReason, OptionKind, RuleId, Ruling } from '../rules/ruling';
+import type { AmendmentEvent } from './appeals';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
 // Every fact the ledger stores, past tense. Each type carries a schema version so that a
@@ -30,6 +31,9 @@ export interface MatchScheduled {
     breakOrder: BreakOrderRule;
     refereePresent: boolean;
     competition: string | null;
+    // Minutes after a disputed event during which a player may appeal it (default 30; absent in
+    // records made before appeals existed).
+    appealWindowMinutes?: number;
   };
 }
 
@@ -210,7 +214,8 @@ export type LedgerEvent =
   | RefereeRuled
   | GameEnded
   | MatchEnded
-  | OfficialsAssigned;
+  | OfficialsAssigned
+  | AmendmentEvent;
 
 export type LedgerEventType = LedgerEvent['type'];
 
@@ -228,6 +233,11 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'GameEnded',
   'MatchEnded',
   'OfficialsAssigned',
+  'ShotCorrected',
+  'AppealFiled',
+  'AppealDecided',
+  'MatchSigned',
+  'MatchSignedOff',
 ];
 
 export function isLedgerEventType(type: string): type is LedgerEventType {

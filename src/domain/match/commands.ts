@@ -5,6 +5,7 @@ import type {
   RefereeRulingKind,
   SpontaneousMovementOutcome,
 } from '../events/catalogue';
+import type { AppealOutcome, RemedyKind, SignatoryCapacity } from '../events/appeals';
 import type { ShotCall, ShotFacts } from '../events/shot-facts';
 import type { OptionKind } from '../rules/ruling';
 import type {
@@ -26,6 +27,7 @@ export interface ScheduleMatch {
   breakOrder: BreakOrderRule;
   refereePresent: boolean;
   competition: string | null;
+  appealWindowMinutes?: number;
 }
 
 export interface DecideBreakOrder {
@@ -94,4 +96,51 @@ export type MatchCommand =
   | DeclareFrozenBall
   | PlayShot
   | RecordRefereeRuling
-  | AssignOfficials;
+  | AssignOfficials
+  | AmendmentCommand;
+
+// Issue 4: commands decided against the recorded history (see ./amendments.ts).
+export interface CorrectShot {
+  type: 'CorrectShot';
+  by: string;
+  // The ShotPlayed corrected (or its ShotAdjudicated).
+  revision: number;
+  facts: Partial<ShotFacts>;
+  call?: ShotCall;
+  reason: string;
+}
+
+export interface FileAppeal {
+  type: 'FileAppeal';
+  by: string;
+  againstRevision: number;
+  grounds: string;
+  proposal: AmendmentProposal;
+}
+
+export interface DecideAppeal {
+  type: 'DecideAppeal';
+  appealId: string;
+  decidedBy: string;
+  outcome: AppealOutcome;
+  // Defaults to the appellant's proposal when overturned.
+  remedy?: AmendmentProposal;
+  reason: string;
+}
+
+export interface SignOffMatch {
+  type: 'SignOffMatch';
+  by: string;
+  capacity: SignatoryCapacity;
+}
+
+// A remedy as asked for: facts are changes to the recorded ones, merged when applied.
+export interface AmendmentProposal {
+  kind: RemedyKind;
+  facts?: Partial<ShotFacts>;
+  call?: ShotCall;
+  restoreRevision?: number;
+  player?: string;
+}
+
+export type AmendmentCommand = CorrectShot | FileAppeal | DecideAppeal | SignOffMatch;

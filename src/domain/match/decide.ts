@@ -17,6 +17,12 @@ import { profileRules } from '../rules/profiles';
 import type { GameEndReason, Ruling } from '../rules/ruling';
 import { objectBallsFor, POCKETS } from '../table/vocabulary';
 import { nextBreaker } from './break-order';
+import {
+  decideAmendment,
+  isAmendmentCommand,
+  MAX_APPEAL_WINDOW_MINUTES,
+  type RecordedHistory,
+} from './amendments';
 import { assignOfficials } from './officials';
 import type {
   CallShot,
@@ -32,10 +38,22 @@ import type {
 import { isPlayerOf, opponentOf, playerName, type GameState, type MatchState } from './state';
 
 // decide: the only place rules are applied. Pure: same command and state, same events.
-export function decide(command: MatchCommand, state: MatchState | null): LedgerEvent[] {
+// Corrections, appeals and sign-off also need the recorded history and the time (`recorded`).
+export function decide(
+  command: MatchCommand,
+  state: MatchState | null,
+  recorded?: RecordedHistory,
+): LedgerEvent[] {
   if (command.type === 'ScheduleMatch') return schedule(command, state);
   if (state === null)
     throw new DomainError('MATCH_NOT_SCHEDULED', 'The match has not been scheduled');
+  if (isAmendmentCommand(command)) return decideAmendment(command, state, recorded);
+  // Sign-off makes the match final: only an appeal filed before it can change it.
+  if (state.final === true)
+    throw new DomainError(
+      'MATCH_SIGNED_OFF',
+      'The match is signed off and final; only an appeal decision can change it',
+    );
   if (state.status === 'COMPLETED') {
     throw new DomainError(
       'MATCH_OVER',
@@ -75,6 +93,17 @@ function schedule(c: ScheduleMatch, state: MatchState | null): LedgerEvent[] {
   if (c.players[0].id === c.players[1].id) {
     throw new DomainError('INVALID_MATCH_SETUP', 'A match needs two different players');
   }
+  if (
+    c.appealWindowMinutes !== undefined &&
+    (!Number.isInteger(c.appealWindowMinutes) ||
+      c.appealWindowMinutes < 0 ||
+      c.appealWindowMinutes > MAX_APPEAL_WINDOW_MINUTES)
+  ) {
+    throw new DomainError(
+      'INVALID_MATCH_SETUP',
+      `appealWindowMinutes must be a whole number from 0 to ${MAX_APPEAL_WINDOW_MINUTES}`,
+    );
+  }
   if (!Number.isInteger(c.raceTo) || c.raceTo < 1) {
     throw new DomainError(
       'INVALID_MATCH_SETUP',
@@ -94,6 +123,9 @@ function schedule(c: ScheduleMatch, state: MatchState | null): LedgerEvent[] {
         breakOrder: c.breakOrder,
         refereePresent: c.refereePresent,
         competition: c.competition,
+        ...(c.appealWindowMinutes !== undefined
+          ? { appealWindowMinutes: c.appealWindowMinutes }
+          : {}),
       },
     },
   ];
@@ -218,7 +250,7 @@ function ruleLag(lag: LagShot[], state: MatchState): BreakOrderDecided {
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-function startGame(
+export function startGame(
   state: MatchState,
   gameNumber: number,
   rack: number,
@@ -582,7 +614,7 @@ function playShot(c: PlayShot, state: MatchState): LedgerEvent[] {
   return events;
 }
 
-function endGame(
+export function endGame(
   state: MatchState,
   game: GameState,
   winner: string,

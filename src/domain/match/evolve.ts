@@ -1,5 +1,6 @@
 import type { LedgerEvent } from '../events/catalogue';
 import type { Ruling } from '../rules/ruling';
+import { DEFAULT_APPEAL_WINDOW_MINUTES, evolveAmendment } from './amendments';
 import type { GameState, MatchState } from './state';
 
 // evolve only applies what an event says; every rule was applied when the event was decided.
@@ -25,6 +26,10 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
       warnings: { [d.players[0].id]: [], [d.players[1].id]: [] },
       winner: null,
       officials: { scorers: [], referees: [] },
+      appealWindowMinutes: d.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
+      appeals: [],
+      signatures: [],
+      final: false,
       version: 1,
     };
   }
@@ -186,6 +191,12 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
       next.winner = event.data.winner;
       next.score = { ...event.data.score };
       return next;
+    case 'ShotCorrected':
+    case 'AppealFiled':
+    case 'AppealDecided':
+    case 'MatchSigned':
+    case 'MatchSignedOff':
+      return evolveAmendment(next, event);
   }
 }
 

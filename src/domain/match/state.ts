@@ -1,3 +1,4 @@
+import type { AppealState } from '../events/appeals';
 import type { PlayerRef } from '../events/catalogue';
 import type { FrozenDeclaration } from '../rules/general/cushions';
 import type { ShotCall } from '../events/shot-facts';
@@ -74,6 +75,12 @@ export interface MatchState {
   winner: string | null;
   // Who may record at the table (OfficialsAssigned); empty until the admin assigns them.
   officials: Officials;
+  // Issue 4: the appeal window, appeals filed, signatures on the scoresheet, and whether the match
+  // is final (signed off). Absent in read-model rows written before appeals existed.
+  appealWindowMinutes: number;
+  appeals: AppealState[];
+  signatures: string[];
+  final: boolean;
   // Number of events folded into this state, i.e. the next expected stream revision.
   version: number;
 }

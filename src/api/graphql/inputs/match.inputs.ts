@@ -102,6 +102,17 @@ export class ScheduleMatchInput extends CommandInput {
   @IsString()
   @MaxLength(200)
   competition?: string;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Minutes after a disputed event during which a player may appeal it (set per competition; default 30).',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10080)
+  appealWindowMinutes?: number;
 }
 
 @InputType()

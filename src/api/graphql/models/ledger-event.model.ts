@@ -44,6 +44,12 @@ export class LedgerEventModel {
   explanation!: string | null;
   @Field(() => String, { nullable: true, description: 'The explanation in European Portuguese.' })
   explanationPt!: string | null;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Revision of the correction or appeal decision that superseded this event (it stays in the ledger).',
+  })
+  supersededBy?: number | null;
 }
 
 @ObjectType({

@@ -1,4 +1,9 @@
-import type { Group, MatchState, Ruling } from '../../../domain';
+import {
+  DEFAULT_APPEAL_WINDOW_MINUTES,
+  type Group,
+  type MatchState,
+  type Ruling,
+} from '../../../domain';
 import type { StoredMetadata } from '../../../ledger/envelope';
 import type { StoredEvent } from '../../../ledger/event-store';
 import type { GameModel, MatchModel } from './match.model';
@@ -56,11 +61,20 @@ export function toMatchModel(m: MatchState): MatchModel {
     winner: m.winner,
     // Read-model rows written before officials existed lack the field until a rebuild.
     officials: m.officials ?? { scorers: [], referees: [] },
+    // Issue 4; absent in read-model rows written before appeals existed.
+    appealWindowMinutes: m.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
+    appeals: m.appeals ?? [],
+    signatures: m.signatures ?? [],
+    final: m.final ?? false,
     revision: m.version - 1,
   };
 }
 
-export function toEventModel(e: StoredEvent, gameNumber: number | null): LedgerEventModel {
+export function toEventModel(
+  e: StoredEvent,
+  gameNumber: number | null,
+  supersededBy: number | null = null,
+): LedgerEventModel {
   const meta = e.metadata as StoredMetadata;
   const data = e.data as { ruling?: Ruling; explanation?: string; explanationPt?: string };
   const ruling = e.type === 'ShotAdjudicated' && data.ruling ? toRulingModel(data.ruling) : null;
@@ -77,5 +91,6 @@ export function toEventModel(e: StoredEvent, gameNumber: number | null): LedgerE
     ruling,
     explanation: ruling ? ruling.explanation : (data.explanation ?? null),
     explanationPt: ruling ? ruling.explanationPt : (data.explanationPt ?? null),
+    supersededBy,
   };
 }

@@ -9,6 +9,7 @@ import type {
   RuleProfileId,
 } from '../../../domain';
 import * as E from '../enums';
+import { AppealModel } from './appeal.model';
 import { GroupAssignmentModel, PendingChoiceModel } from './ruling.model';
 
 @ObjectType()
@@ -98,6 +99,12 @@ export class MatchModel {
   games!: GameSummaryModel[];
   @Field(() => String, { nullable: true }) winner!: string | null;
   @Field(() => OfficialsModel) officials!: OfficialsModel;
+  @Field(() => Int, { description: 'Minutes a player has to appeal a ruling or event.' })
+  appealWindowMinutes!: number;
+  @Field(() => [AppealModel]) appeals!: AppealModel[];
+  @Field(() => [String], { description: 'Who has signed the scoresheet.' }) signatures!: string[];
+  @Field({ description: 'Signed off: final, only an appeal filed before can change it.' })
+  final!: boolean;
   @Field(() => Int, {
     description: 'Revision of the last event; send it back as expectedRevision.',
   })

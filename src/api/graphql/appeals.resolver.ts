@@ -1,0 +1,213 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
+import {
+  replay,
+  type AmendmentProposal,
+  type MatchCommand,
+  type MatchState,
+  type PlayState,
+  type ShotCall,
+  type ShotFacts,
+} from '../../domain';
+import { MatchCommandService } from '../../matches/match-commands.service';
+import { AppealQueryService } from '../../matches/appeal-queries.service';
+import type { MutationName } from '../auth/policy';
+import { TokenService } from '../auth/tokens';
+import {
+  AmendmentInput,
+  AppealPreviewInput,
+  CallAmendmentInput,
+  CorrectShotInput,
+  DecideAppealInput,
+  FileAppealInput,
+  ShotFactsAmendmentInput,
+  SignOffMatchInput,
+} from './inputs/appeal.inputs';
+import type { MatchCommandInput } from './inputs/command.input';
+import { toResult } from './match.resolver';
+import { AppealPreviewModel } from './models/appeal.model';
+import { CommandResultModel } from './models/ledger-event.model';
+import { toMatchModel, toRulingModel } from './models/mappers';
+import { commandContext, type GqlContext } from './request-context';
+
+// Issue 4: corrections, appeals (file, preview, decide) and sign-off. Kept apart from the table
+// resolver; the commands go through the same load → decide → append path.
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+// Only the facts given change; the rest stay as recorded (merged in the domain).
+export function factsPatch(f: ShotFactsAmendmentInput | undefined | null): Partial<ShotFacts> {
+  if (!f) return {};
+  return definedOnly({
+    firstContact: f.firstContact,
+    railContactsAfterFirstContact: f.railContactsAfterFirstContact?.map((c) =>
+      definedOnly({ ball: c.ball, cushion: c.cushion, kind: c.kind }),
+    ),
+    pocketed: f.pocketed?.map((p) => ({ ball: p.ball, pocket: p.pocket })),
+    ballsReboundedFromPocket: f.ballsReboundedFromPocket && [...f.ballsReboundedFromPocket],
+    cueBallScratched: f.cueBallScratched ?? undefined,
+    cueBallOffTable: f.cueBallOffTable ?? undefined,
+    cueBallTouchedPocketedBall: f.cueBallTouchedPocketedBall ?? undefined,
+    ballsOffTable: f.ballsOffTable && [...f.ballsOffTable],
+    objectBallsDrivenToRail: f.objectBallsDrivenToRail ?? undefined,
+    callObvious: f.callObvious ?? undefined,
+    strokeFouls: f.strokeFouls?.map((s) =>
+      definedOnly({
+        kind: s.kind,
+        intentional: s.intentional,
+        accidental: s.accidental,
+        restored: s.restored,
+        movingBallEnteredOriginalPosition: s.movingBallEnteredOriginalPosition,
+        withEquipment: s.withEquipment,
+        reportedBy: s.reportedBy,
+      }),
+    ),
+    placement: f.placement
+      ? {
+          zone: f.placement.zone,
+          warnedBeforeShot: f.placement.warnedBeforeShot,
+          touchedObjectBall: f.placement.touchedObjectBall,
+        }
+      : undefined,
+    cueCrossedHeadStringBeforeContact: f.cueCrossedHeadStringBeforeContact ?? undefined,
+  }) as Partial<ShotFacts>;
+}
+
+function toCall(c: CallAmendmentInput | undefined | null): ShotCall | undefined {
+  return c ? { ball: c.ball ?? null, pocket: c.pocket ?? null, safety: c.safety } : undefined;
+}
+
+function toProposal(a: AmendmentInput): AmendmentProposal {
+  return {
+    kind: a.kind,
+    ...definedOnly({
+      facts: a.facts ? factsPatch(a.facts) : undefined,
+      call: toCall(a.call),
+      restoreRevision: a.restoreRevision ?? undefined,
+      player: a.player ?? undefined,
+    }),
+  };
+}
+
+function withPlay(state: MatchState, play: PlayState): MatchState {
+  return { ...state, ...play };
+}
+
+@Resolver()
+export class AppealsResolver {
+  constructor(
+    @Inject(MatchCommandService) private readonly commands: MatchCommandService,
+    @Inject(AppealQueryService) private readonly appeals: AppealQueryService,
+    @Inject(TokenService) private readonly tokens: TokenService,
+  ) {}
+
+  @Query(() => AppealPreviewModel, {
+    description:
+      'What-if for a filed appeal: its proposal (or `remedy`) applied to a branch of the history, beside the record. Appends nothing.',
+  })
+  async appealPreview(@Args('input') input: AppealPreviewInput): Promise<AppealPreviewModel> {
+    const p = await this.appeals.preview(
+      input.matchId,
+      input.appealId,
+      input.remedy ? toProposal(input.remedy) : undefined,
+    );
+    const recorded = replay(p.events.map((e) => e.event))!;
+    return {
+      appealId: p.appealId,
+      againstRevision: p.againstRevision,
+      remedy: p.remedy.kind,
+      streamRevision: p.streamRevision,
+      recorded: toMatchModel(recorded),
+      amended: toMatchModel(withPlay(recorded, p.amended)),
+      recordedRuling: p.recordedRuling ? toRulingModel(p.recordedRuling) : null,
+      ruling: p.ruling ? toRulingModel(p.ruling) : null,
+      supersedes: p.supersedes,
+    };
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'Correct the facts of a shot of the frame in play; the engine re-adjudicates it and later shots of the frame are superseded.',
+  })
+  async correctShot(
+    @Args('input') input: CorrectShotInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run('correctShot', input, ctx, (actor) => ({
+      type: 'CorrectShot',
+      by: actor,
+      revision: input.revision,
+      facts: factsPatch(input.facts),
+      ...definedOnly({ call: toCall(input.call) }),
+      reason: input.reason,
+    }));
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'A player appeals a ruling or event of their match, within the appeal window and before sign-off.',
+  })
+  async fileAppeal(
+    @Args('input') input: FileAppealInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run('fileAppeal', input, ctx, (actor) => ({
+      type: 'FileAppeal',
+      by: actor,
+      againstRevision: input.againstRevision,
+      grounds: input.grounds,
+      proposal: toProposal(input.proposal),
+    }));
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'The appeals committee decides an appeal (not a member who played in or officiated the match).',
+  })
+  async decideAppeal(
+    @Args('input') input: DecideAppealInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run('decideAppeal', input, ctx, (actor) => ({
+      type: 'DecideAppeal',
+      appealId: input.appealId,
+      decidedBy: actor,
+      outcome: input.outcome,
+      ...definedOnly({ remedy: input.remedy ? toProposal(input.remedy) : undefined }),
+      reason: input.reason,
+    }));
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'Sign a completed match: when both players (or the referee) have signed, it is final.',
+  })
+  async signOffMatch(
+    @Args('input') input: SignOffMatchInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run('signOffMatch', input, ctx, (actor, role) => ({
+      type: 'SignOffMatch',
+      by: actor,
+      capacity: role === 'REFEREE' ? 'REFEREE' : 'PLAYER',
+    }));
+  }
+
+  // The acting person is the verified token's subject, never a field of the input.
+  private async run(
+    mutation: MutationName,
+    input: MatchCommandInput,
+    ctx: GqlContext,
+    command: (actor: string, role: string) => MatchCommand,
+  ): Promise<CommandResultModel> {
+    const context = commandContext(ctx, this.tokens.principalOf(ctx.req), mutation, input);
+    const outcome = await this.commands.handle(
+      input.matchId,
+      command(context.actor, context.role),
+      context,
+    );
+    return toResult(outcome, outcome.state.currentGame?.number ?? null);
+  }
+}

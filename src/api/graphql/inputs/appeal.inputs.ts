@@ -1,0 +1,286 @@
+import { Field, InputType, Int } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  APPEAL_OUTCOMES,
+  POCKETS,
+  REMEDY_KINDS,
+  type AppealOutcome,
+  type Pocket,
+  type RemedyKind,
+} from '../../../domain';
+import * as E from '../enums';
+import { AppealOutcomeEnum, RemedyKindEnum } from '../models/appeal.model';
+import { ID_PATTERN, MatchCommandInput, PLAYER_ID_RULE } from './command.input';
+import {
+  PlacementInput,
+  PocketedBallInput,
+  RailContactInput,
+  StrokeFoulInput,
+} from './shot.inputs';
+
+@InputType({
+  description:
+    'Changed shot facts: every field given replaces the recorded one; fields left out stay as recorded.',
+})
+export class ShotFactsAmendmentInput {
+  @Field(() => Int, { nullable: true, description: 'null: the cue ball hit nothing.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(15)
+  firstContact?: number | null;
+
+  @Field(() => [RailContactInput], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(32)
+  @ValidateNested({ each: true })
+  @Type(() => RailContactInput)
+  railContactsAfterFirstContact?: RailContactInput[];
+
+  @Field(() => [PocketedBallInput], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(15)
+  @ValidateNested({ each: true })
+  @Type(() => PocketedBallInput)
+  pocketed?: PocketedBallInput[];
+
+  @Field(() => [Int], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(15)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(15, { each: true })
+  ballsReboundedFromPocket?: number[];
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  cueBallScratched?: boolean;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  cueBallOffTable?: boolean;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  cueBallTouchedPocketedBall?: boolean;
+
+  @Field(() => [Int], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(15)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(15, { each: true })
+  ballsOffTable?: number[];
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(15)
+  objectBallsDrivenToRail?: number;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  callObvious?: boolean;
+
+  @Field(() => [StrokeFoulInput], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(11)
+  @ValidateNested({ each: true })
+  @Type(() => StrokeFoulInput)
+  strokeFouls?: StrokeFoulInput[];
+
+  @Field(() => PlacementInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PlacementInput)
+  placement?: PlacementInput;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  cueCrossedHeadStringBeforeContact?: boolean;
+}
+
+@InputType({
+  description: 'The call in force for the disputed shot (G1.4): ball and pocket, or a safety.',
+})
+export class CallAmendmentInput {
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(15)
+  ball?: number;
+
+  @Field(() => E.Pocket, { nullable: true })
+  @IsOptional()
+  @IsIn(POCKETS)
+  pocket?: Pocket;
+
+  @Field({ defaultValue: false })
+  @IsBoolean()
+  safety!: boolean;
+}
+
+@InputType({
+  description:
+    'A remedy: AMEND_FACTS (facts and/or call of the disputed shot), RESTORE_AT_EVENT (restoreRevision), AWARD_GAME (player), REPLAY_GAME (G1.33).',
+})
+export class AmendmentInput {
+  @Field(() => RemedyKindEnum)
+  @IsIn(REMEDY_KINDS)
+  kind!: RemedyKind;
+
+  @Field(() => ShotFactsAmendmentInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ShotFactsAmendmentInput)
+  facts?: ShotFactsAmendmentInput;
+
+  @Field(() => CallAmendmentInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CallAmendmentInput)
+  call?: CallAmendmentInput;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  restoreRevision?: number;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsString()
+  @PLAYER_ID_RULE
+  player?: string;
+}
+
+@InputType({
+  description: 'Correct the facts of a shot of the frame in play (scorer, referee, admin).',
+})
+export class CorrectShotInput extends MatchCommandInput {
+  @Field(() => Int, {
+    description: 'Revision of the ShotPlayed corrected (or of its ShotAdjudicated).',
+  })
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  revision!: number;
+
+  @Field(() => ShotFactsAmendmentInput, { defaultValue: {} })
+  @ValidateNested()
+  @Type(() => ShotFactsAmendmentInput)
+  facts!: ShotFactsAmendmentInput;
+
+  @Field(() => CallAmendmentInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CallAmendmentInput)
+  call?: CallAmendmentInput;
+
+  @Field({ description: 'Why: what the scorer got wrong.' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(500)
+  reason!: string;
+}
+
+@InputType({ description: 'A player appeals a ruling or event of their match, within the window.' })
+export class FileAppealInput extends MatchCommandInput {
+  @Field(() => Int, { description: 'Revision of the disputed ruling or event.' })
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  againstRevision!: number;
+
+  @Field()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(1000)
+  grounds!: string;
+
+  @Field(() => AmendmentInput, { description: 'The remedy the appellant asks for.' })
+  @ValidateNested()
+  @Type(() => AmendmentInput)
+  proposal!: AmendmentInput;
+}
+
+@InputType({
+  description: 'The appeals committee decides an appeal; a written reason is required.',
+})
+export class DecideAppealInput extends MatchCommandInput {
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  appealId!: string;
+
+  @Field(() => AppealOutcomeEnum, {
+    description: 'UPHELD: the record stands. OVERTURNED: the remedy applies.',
+  })
+  @IsIn(APPEAL_OUTCOMES)
+  outcome!: AppealOutcome;
+
+  @Field(() => AmendmentInput, {
+    nullable: true,
+    description: 'When overturned: the remedy (default: the appellant’s proposal).',
+  })
+  @IsOptional()
+  @ValidateIf((o: DecideAppealInput) => o.remedy !== null)
+  @ValidateNested()
+  @Type(() => AmendmentInput)
+  remedy?: AmendmentInput;
+
+  @Field()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(2000)
+  reason!: string;
+}
+
+// One input object, so that an absent or null remedy is simply "the appellant's proposal".
+@InputType({ description: 'Which appeal to preview, and optionally another remedy to try.' })
+export class AppealPreviewInput {
+  @Field()
+  @IsString()
+  @Matches(ID_PATTERN, { message: 'matchId must be 1–64 letters, digits or ._:-' })
+  matchId!: string;
+
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  appealId!: string;
+
+  @Field(() => AmendmentInput, {
+    nullable: true,
+    description: 'A remedy to try instead of the appellant’s proposal.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AmendmentInput)
+  remedy?: AmendmentInput;
+}
+
+@InputType({ description: 'Sign a completed match: each player, or the referee for the table.' })
+export class SignOffMatchInput extends MatchCommandInput {}

@@ -1,0 +1,146 @@
+import type { Ruling, RuleId } from '../rules/ruling';
+import type { MatchState } from '../match/state';
+import type { ShotCall, ShotFacts } from './shot-facts';
+
+// Corrections, appeals and sign-off (issue 4). Nothing recorded is ever deleted: an event that
+// changes the past names the revisions it supersedes and carries the re-derived present
+// (`resulting`), so evolve only installs it and a replay can never disagree with the decision.
+
+// The part of a match state that play decides; officials, appeals and signatures are not in it, so
+// installing a re-derived play state keeps them as they are now.
+export type PlayState = Pick<
+  MatchState,
+  'status' | 'score' | 'pendingChoice' | 'currentGame' | 'games' | 'warnings' | 'winner'
+>;
+
+export const REMEDY_KINDS = [
+  // Re-adjudicate the disputed shot with amended facts (and/or call) and resume from there.
+  'AMEND_FACTS',
+  // The position as it was right after a given revision; play resumes from it.
+  'RESTORE_AT_EVENT',
+  // The disputed game goes to a named player; score, next game (G1.34) or match end follow.
+  'AWARD_GAME',
+  // Re-rack the disputed game, the original breaker breaking again (as G1.33).
+  'REPLAY_GAME',
+] as const;
+export type RemedyKind = (typeof REMEDY_KINDS)[number];
+
+export interface Amendment {
+  kind: RemedyKind;
+  // AMEND_FACTS: facts replacing the recorded ones (whole, already merged), and the call in force.
+  facts?: ShotFacts;
+  call?: ShotCall;
+  // RESTORE_AT_EVENT: the revision whose resulting position is restored.
+  restoreRevision?: number;
+  // AWARD_GAME: who is awarded the game.
+  player?: string;
+}
+
+// A scorer's or referee's correction of a shot's facts, while its frame is still in play.
+export interface ShotCorrected {
+  type: 'ShotCorrected';
+  version: 1;
+  data: {
+    correctedRevision: number;
+    gameNumber: number;
+    shotNumber: number;
+    correctedBy: string;
+    reason: string;
+    // Original and correction side by side.
+    original: { facts: ShotFacts; call: ShotCall | null; ruling: Ruling };
+    corrected: { facts: ShotFacts; call: ShotCall | null; ruling: Ruling };
+    supersedes: number[];
+    resulting: PlayState;
+    explanation: string;
+    explanationPt: string;
+  };
+}
+
+export interface AppealFiled {
+  type: 'AppealFiled';
+  version: 1;
+  data: {
+    appealId: string;
+    by: string;
+    againstRevision: number;
+    againstType: string;
+    gameNumber: number | null;
+    grounds: string;
+    proposal: Amendment;
+    // The filing window it was filed in (from the disputed event's recordedAt).
+    windowClosesAt: string;
+    explanation: string;
+    explanationPt: string;
+  };
+}
+
+export const APPEAL_OUTCOMES = ['UPHELD', 'OVERTURNED'] as const;
+export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
+
+export interface AppealDecided {
+  type: 'AppealDecided';
+  version: 1;
+  data: {
+    appealId: string;
+    decidedBy: string;
+    outcome: AppealOutcome;
+    // null when upheld: the record stands.
+    remedy: Amendment | null;
+    reason: string;
+    // The preview the decision was taken on: the recorded and the amended present, side by side.
+    recorded: PlayState;
+    amended: PlayState | null;
+    // The re-adjudicated ruling of the disputed shot, for AMEND_FACTS.
+    ruling: Ruling | null;
+    supersedes: number[];
+    resulting: PlayState | null;
+    // An overturning decision on a completed or signed-off match reopens it.
+    reopened: boolean;
+    rule: RuleId | null;
+    explanation: string;
+    explanationPt: string;
+  };
+}
+
+export const SIGNATORY_CAPACITIES = ['PLAYER', 'REFEREE'] as const;
+export type SignatoryCapacity = (typeof SIGNATORY_CAPACITIES)[number];
+
+// One signature on the scoresheet of a completed match.
+export interface MatchSigned {
+  type: 'MatchSigned';
+  version: 1;
+  data: { by: string; capacity: SignatoryCapacity; explanation: string; explanationPt: string };
+}
+
+// Both players, or the referee, have signed: the match is final.
+export interface MatchSignedOff {
+  type: 'MatchSignedOff';
+  version: 1;
+  data: {
+    signedBy: string[];
+    score: Record<string, number>;
+    winner: string | null;
+    explanation: string;
+    explanationPt: string;
+  };
+}
+
+export interface AppealState {
+  id: string;
+  by: string;
+  againstRevision: number;
+  gameNumber: number | null;
+  grounds: string;
+  proposal: RemedyKind;
+  status: 'PENDING' | AppealOutcome;
+  decidedBy: string | null;
+  remedy: RemedyKind | null;
+  reason: string | null;
+}
+
+export type AmendmentEvent =
+  | ShotCorrected
+  | AppealFiled
+  | AppealDecided
+  | MatchSigned
+  | MatchSignedOff;
