@@ -204,7 +204,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     });
     expect(decidedEvent.metadata).toEqual({ recordedBy: 'ac-1', role: 'APPEALS_COMMITTEE' });
     expect(decidedEvent.explanation).toMatch(
-      /Appeal A1 by Bruno is upheld and the ruling overturned/,
+      /Appeal A1 by Bruno succeeds and the ruling is overturned/,
     );
 
     // A rebuild from the events reproduces the post-appeal state exactly.
@@ -450,5 +450,31 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     });
     expect(code(res)).toBe('APPEAL_WINDOW_CLOSED');
     expect((await admin.matchRecord(matchId)).appealWindowMinutes).toBe(0);
+  });
+
+  it('after every story the hash chains verify, the audit trail names who filed and who decided, and nothing re-rules differently', async () => {
+    const v = await server.gql(
+      '{ verifyLedger { ok headsChecked firstBreak { streamId revision reason } } }',
+    );
+    expect(v.data!.verifyLedger).toMatchObject({ ok: true, headsChecked: true, firstBreak: null });
+    const trail = await server.gql(
+      `query($f: AuditFilterInput) { auditTrail(filter: $f, first: 50) { items { type matchId metadata { recordedBy role } } } }`,
+      { f: { types: ['AppealFiled', 'AppealDecided', 'ShotCorrected'] } },
+    );
+    const items = trail.data!.auditTrail.items as { type: string; metadata: { role: string } }[];
+    expect(
+      items.filter((i) => i.type === 'AppealFiled').every((i) => i.metadata.role === 'PLAYER'),
+    ).toBe(true);
+    expect(
+      items
+        .filter((i) => i.type === 'AppealDecided')
+        .every((i) => i.metadata.role === 'APPEALS_COMMITTEE'),
+    ).toBe(true);
+    expect(items.map((i) => i.type)).toEqual(
+      expect.arrayContaining(['AppealFiled', 'AppealDecided', 'ShotCorrected']),
+    );
+    const r = await server.gql('{ readjudicate { differences { matchId revision } } }');
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.readjudicate.differences).toEqual([]);
   });
 });

@@ -610,9 +610,9 @@ function decideAppeal(c: DecideAppeal, state: MatchState, h: RecordedHistory): A
       supersedes: d.supersedes,
       resulting: d.resulting,
       reopened,
-      rule: remedy.kind === 'REPLAY_GAME' ? 'G1.33' : remedy.kind === 'AWARD_GAME' ? 'G1.34' : null,
-      explanation: `Appeal ${c.appealId} by ${by} is upheld and the ruling overturned: ${what.en}${d.ruling ? ` ${d.ruling.explanation}` : ''} Reason: ${reason}`,
-      explanationPt: `O recurso ${c.appealId} de ${by} é deferido e a decisão revogada: ${what.pt}${d.ruling ? ` ${d.ruling.explanationPt}` : ''} Fundamento: ${reason}`,
+      rule: remedy.kind === 'REPLAY_GAME' ? 'G1.33' : null,
+      explanation: `Appeal ${c.appealId} by ${by} succeeds and the ruling is overturned: ${what.en}${d.ruling ? ` ${d.ruling.explanation}` : ''} Reason: ${reason}`,
+      explanationPt: `O recurso ${c.appealId} de ${by} procede e a decisão é revogada: ${what.pt}${d.ruling ? ` ${d.ruling.explanationPt}` : ''} Fundamento: ${reason}`,
     },
   };
 }
