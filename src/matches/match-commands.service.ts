@@ -68,8 +68,10 @@ export class MatchCommandService {
     const stream = matchStream(matchId);
     const history = await this.store.readStream(stream);
     if (!creates && history.length === 0) throw new MatchNotFoundError(matchId);
+    // Upcast once: the fold and the history handed to decide use the same events.
+    const recorded = history.map(toDomain);
     let state: MatchState | null = null;
-    for (const e of history) state = evolve(state, toDomain(e));
+    for (const e of recorded) state = evolve(state, e);
     if (state !== null) authorizeAt(state, ctx);
     else if (ctx.access.scope !== 'ANY')
       throw new MatchAccessDeniedError(`Only an admin may create match ${matchId}`);
@@ -88,10 +90,10 @@ export class MatchCommandService {
     const recordedAt = this.clock.now().toISOString();
     // Corrections, appeals and sign-off are decided against the recorded history and the time.
     const decided: LedgerEvent[] = decide(command, state, {
-      events: history.map((e) => ({
+      events: history.map((e, i) => ({
         revision: e.revision,
         recordedAt: (e.metadata as StoredMetadata).recordedAt,
-        event: toDomain(e),
+        event: recorded[i],
       })),
       now: recordedAt,
     });

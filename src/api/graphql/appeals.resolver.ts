@@ -27,23 +27,20 @@ import type { MatchCommandInput } from './inputs/command.input';
 import { toResult } from './match.resolver';
 import { AppealPreviewModel } from './models/appeal.model';
 import { CommandResultModel } from './models/ledger-event.model';
+import { defined } from './defined';
 import { toMatchModel, toRulingModel } from './models/mappers';
 import { commandContext, type GqlContext } from './request-context';
 
 // Issue 4: corrections, appeals (file, preview, decide) and sign-off. Kept apart from the table
 // resolver; the commands go through the same load → decide → append path.
 
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
 // Only the facts given change; the rest stay as recorded (merged in the domain).
 export function factsPatch(f: ShotFactsAmendmentInput | undefined | null): Partial<ShotFacts> {
   if (!f) return {};
-  return definedOnly({
+  return defined({
     firstContact: f.firstContact,
     railContactsAfterFirstContact: f.railContactsAfterFirstContact?.map((c) =>
-      definedOnly({ ball: c.ball, cushion: c.cushion, kind: c.kind }),
+      defined({ ball: c.ball, cushion: c.cushion, kind: c.kind }),
     ),
     pocketed: f.pocketed?.map((p) => ({ ball: p.ball, pocket: p.pocket })),
     ballsReboundedFromPocket: f.ballsReboundedFromPocket && [...f.ballsReboundedFromPocket],
@@ -54,7 +51,7 @@ export function factsPatch(f: ShotFactsAmendmentInput | undefined | null): Parti
     objectBallsDrivenToRail: f.objectBallsDrivenToRail ?? undefined,
     callObvious: f.callObvious ?? undefined,
     strokeFouls: f.strokeFouls?.map((s) =>
-      definedOnly({
+      defined({
         kind: s.kind,
         intentional: s.intentional,
         accidental: s.accidental,
@@ -82,7 +79,7 @@ function toCall(c: CallAmendmentInput | undefined | null): ShotCall | undefined 
 function toProposal(a: AmendmentInput): AmendmentProposal {
   return {
     kind: a.kind,
-    ...definedOnly({
+    ...defined({
       facts: a.facts ? factsPatch(a.facts) : undefined,
       call: toCall(a.call),
       restoreRevision: a.restoreRevision ?? undefined,
@@ -140,7 +137,7 @@ export class AppealsResolver {
       by: actor,
       revision: input.revision,
       facts: factsPatch(input.facts),
-      ...definedOnly({ call: toCall(input.call) }),
+      ...defined({ call: toCall(input.call) }),
       reason: input.reason,
     }));
   }
@@ -175,7 +172,7 @@ export class AppealsResolver {
       appealId: input.appealId,
       decidedBy: actor,
       outcome: input.outcome,
-      ...definedOnly({ remedy: input.remedy ? toProposal(input.remedy) : undefined }),
+      ...defined({ remedy: input.remedy ? toProposal(input.remedy) : undefined }),
       reason: input.reason,
     }));
   }

@@ -19,6 +19,7 @@ import {
 import type { CommandInput, MatchCommandInput } from './inputs/command.input';
 import { RecordShotInput } from './inputs/shot.inputs';
 import { CommandResultModel, LedgerEventModel } from './models/ledger-event.model';
+import { defined } from './defined';
 import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
 import { MatchModel } from './models/match.model';
 import { commandContext, type GqlContext } from './request-context';
@@ -49,13 +50,6 @@ export function toResult(outcome: CommandOutcome, gameBefore: number | null): Co
     events,
     ruling: outcome.ruling ? toRulingModel(outcome.ruling) : null,
     match: toMatchModel(outcome.state),
-  };
-}
-
-// Optional facts are stored only when given, so the recorded JSON says exactly what was seen.
-function defined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]: Exclude<T[K], undefined>;
   };
 }
 
