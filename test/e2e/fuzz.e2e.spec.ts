@@ -5,7 +5,8 @@ import { LedgerClient } from '../support/ledger-client';
 import { bearer, post, removeDir, startServer, type TestServer } from '../support/server';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 3000);
-const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+// A fixed seed keeps CI repeatable; set FUZZ_SEED (e.g. to a timestamp) to explore further.
+const SEED = Number(process.env.FUZZ_SEED ?? 20261129);
 
 interface Case {
   body: string;
