@@ -35,9 +35,10 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
     // Code first; schema.graphql at the root is written by `npm run schema` and checked by a test.
     autoSchemaFile: true,
     sortSchema: true,
+    // Apollo's landing pages (GraphiQL, Sandbox, Playground) load from a CDN: all off. The IDE is
+    // Altair, served by this server at /altair when LEDGER_GRAPHQL_LANDING_PAGE is on (bootstrap.ts).
     playground: false,
-    // An offline-capable IDE is not bundled: the landing page is GraphiQL, served from its CDN.
-    graphiql: c.graphql.landingPage,
+    graphiql: false,
     introspection: c.graphql.introspection,
     includeStacktraceInErrorResponses: false,
     validationRules: [depthRule(c.limits.maxDepth)],

@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ValidationError } from 'class-validator';
 import type { NextFunction, Request, Response } from 'express';
 import { InputValidationError, type FieldProblem } from './api/graphql/errors';
+import { mountAltair } from './api/ide/altair';
 import { LEDGER_CONFIG, type LedgerConfig } from './config/configuration';
 
 function flatten(errors: ValidationError[], prefix = ''): FieldProblem[] {
@@ -42,6 +43,8 @@ export function configureApp(app: INestApplication): INestApplication {
   express.useBodyParser('json', { limit: config.limits.bodyLimitBytes });
   express.useBodyParser('urlencoded', { limit: config.limits.bodyLimitBytes, extended: false });
   express.use(bodyErrorHandler);
+  // The offline GraphQL IDE at /altair (LEDGER_GRAPHQL_LANDING_PAGE, off in production).
+  if (config.graphql.landingPage) mountAltair(express);
   app.useGlobalPipes(
     new ValidationPipe({
       transform: true,
