@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { isLedgerEventType, type EventMetadata, type LedgerEvent } from '../domain';
+import {
+  isLedgerEventType,
+  type EventMetadata,
+  type LedgerEvent,
+  type RecordedEvent,
+} from '../domain';
 import type { EventToAppend, StoredEvent } from './event-store';
 
 export interface StoredMetadata extends EventMetadata {
@@ -50,3 +55,21 @@ export function matchIdFor(commandId: string): string {
 
 export const MATCH_STREAM_PREFIX = 'match-';
 export const matchStream = (matchId: string): string => `${MATCH_STREAM_PREFIX}${matchId}`;
+
+// The stream as the history-aware decisions see it (corrections, appeals): each event with its
+// recording time and whether it closes the command that appended it.
+export function toRecorded(
+  stored: readonly StoredEvent[],
+  domain?: readonly LedgerEvent[],
+): RecordedEvent[] {
+  return stored.map((e, i) => {
+    const meta = e.metadata as Partial<StoredMetadata>;
+    const next = stored[i + 1]?.metadata as Partial<StoredMetadata> | undefined;
+    return {
+      revision: e.revision,
+      recordedAt: meta.recordedAt ?? '',
+      event: domain ? domain[i] : toDomain(e),
+      endsCommand: next === undefined || next.commandId !== meta.commandId,
+    };
+  });
+}

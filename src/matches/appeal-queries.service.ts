@@ -4,7 +4,7 @@ import {
   type AppealPreview,
   type RecordedEvent,
 } from '../domain';
-import { matchStream, toDomain, type StoredMetadata } from '../ledger/envelope';
+import { matchStream, toRecorded } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
 import { MatchNotFoundError } from './match-errors';
 
@@ -19,11 +19,7 @@ export class AppealQueryService {
   ): Promise<AppealPreview & { streamRevision: number; events: RecordedEvent[] }> {
     const stored = await this.store.readStream(matchStream(matchId));
     if (stored.length === 0) throw new MatchNotFoundError(matchId);
-    const events = stored.map((e) => ({
-      revision: e.revision,
-      recordedAt: (e.metadata as StoredMetadata).recordedAt,
-      event: toDomain(e),
-    }));
+    const events = toRecorded(stored);
     return {
       ...previewAppeal(events, appealId, remedy),
       streamRevision: stored[stored.length - 1].revision,

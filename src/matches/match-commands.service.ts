@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import {
   decide,
   ENGINE_VERSION,
@@ -10,8 +11,14 @@ import {
   type Ruling,
 } from '../domain';
 import type { Clock } from '../ledger/clock';
-import { matchStream, toAppend, toDomain, type StoredMetadata } from '../ledger/envelope';
-import { sealEvents } from '../ledger/hash-chain';
+import {
+  matchStream,
+  toAppend,
+  toDomain,
+  type StoredMetadata,
+  toRecorded,
+} from '../ledger/envelope';
+import { canonicalJson, sealEvents } from '../ledger/hash-chain';
 import {
   EventStoreError,
   NO_STREAM,
@@ -33,6 +40,8 @@ export interface CommandOutcome {
   ruling: Ruling | null;
   // The state right after this command's own events (read-your-writes, whatever the projection lag).
   state: MatchState;
+  // The game in progress before the command, which its first events belong to.
+  gameBefore: number | null;
 }
 
 // Load → decide → append with the revision the decision was made on. A concurrent writer that
@@ -87,14 +96,11 @@ export class MatchCommandService {
       throw new WrongExpectedRevisionError(stream, ctx.expectedRevision, head);
     }
 
+    const gameBefore = state?.currentGame?.number ?? null;
     const recordedAt = this.clock.now().toISOString();
     // Corrections, appeals and sign-off are decided against the recorded history and the time.
     const decided: LedgerEvent[] = decide(command, state, {
-      events: history.map((e, i) => ({
-        revision: e.revision,
-        recordedAt: (e.metadata as StoredMetadata).recordedAt,
-        event: recorded[i],
-      })),
+      events: toRecorded(history, recorded),
       now: recordedAt,
     });
     const metadata: EventMetadata & { commandHash: string } = {
@@ -123,15 +129,22 @@ export class MatchCommandService {
       throw err;
     }
     for (const e of decided) state = evolve(state, e);
-    // Keep the read model close behind; a failure here must not fail a write that has landed.
-    await this.projector.catchUp().catch(() => undefined);
+    // Keep the read model close behind; a failure here must not fail a write that has landed,
+    // but it is logged: until the next catch-up, queries may not show this write.
+    await this.projector
+      .catchUp()
+      .catch((err: unknown) =>
+        new Logger('MatchCommandService').warn(
+          `Read model not updated after ${matchId}@${head + decided.length}: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+      );
 
     const first = result.nextExpectedRevision - toStore.length + 1;
     const events = await this.store.readStream(stream, {
       fromRevision: first,
       maxCount: toStore.length,
     });
-    return { matchId, events, ruling: rulingOf(decided), state: state! };
+    return { matchId, events, ruling: rulingOf(decided), state: state!, gameBefore };
   }
 
   // The outcome of an earlier command with this id, rebuilt from the stream as it was then.
@@ -145,10 +158,21 @@ export class MatchCommandService {
     if (mine.length === 0) return null;
     if (mine.some((e) => (e.metadata as StoredMetadata).commandHash !== commandHash))
       throw new IdempotencyKeyReusedError(commandId, ` at revision ${mine[0].revision}`);
+    const first = mine[0].revision;
     const last = mine[mine.length - 1].revision;
     let state: MatchState | null = null;
-    for (const e of history.slice(0, last + 1)) state = evolve(state, toDomain(e));
-    return { matchId, events: mine, ruling: rulingOf(mine.map(toDomain)), state: state! };
+    let gameBefore: number | null = null;
+    for (const e of history.slice(0, last + 1)) {
+      if (e.revision === first) gameBefore = state?.currentGame?.number ?? null;
+      state = evolve(state, toDomain(e));
+    }
+    return {
+      matchId,
+      events: mine,
+      ruling: rulingOf(mine.map(toDomain)),
+      state: state!,
+      gameBefore,
+    };
   }
 
   static newId(): string {
@@ -181,17 +205,6 @@ function authorizeAt(state: MatchState, ctx: CommandContext): void {
 // The expected revision is a precondition, not payload, so it is left out.
 export function hashCommand(command: MatchCommand, ctx: CommandContext): string {
   return createHash('sha256')
-    .update(canonical({ command, occurredAt: ctx.occurredAt, actor: ctx.actor }))
+    .update(canonicalJson({ command, occurredAt: ctx.occurredAt, actor: ctx.actor }))
     .digest('hex');
-}
-
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

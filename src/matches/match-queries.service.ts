@@ -1,5 +1,5 @@
 import { supersededRevisions, type MatchState } from '../domain';
-import { matchStream, toDomain } from '../ledger/envelope';
+import { matchStream, toDomain, toRecorded } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { ReadModel } from '../projections/read-model';
 import { GameNotFoundError, MatchNotFoundError } from './match-errors';
@@ -36,7 +36,10 @@ export class MatchQueryService {
     const entries: HistoryEntry[] = [];
     const domain = events.map((event) => ({ event, e: toDomain(event) }));
     const superseded = supersededRevisions(
-      domain.map(({ event, e }) => ({ revision: event.revision, recordedAt: '', event: e })),
+      toRecorded(
+        events,
+        domain.map(({ e }) => e),
+      ),
     );
     for (const { event, e } of domain) {
       if (e.type === 'GameStarted') current = e.data.gameNumber;

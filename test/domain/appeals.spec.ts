@@ -332,6 +332,20 @@ describe('appeals (issue 4, point 6)', () => {
         expect(after.currentGame).toMatchObject({ shooter: ANA.id, shotsPlayed: 1, pocketed: [3] });
       });
   });
+
+  it('RESTORE_AT_EVENT: a position inside one recorded command (a shot without its ruling) cannot be restored', () => {
+    const t = breakAndMiss();
+    const midCommand = revisionOf(t, 'ShotPlayed', 2);
+    given(...t.history)
+      .when({
+        type: 'FileAppeal',
+        by: ANA.id,
+        againstRevision: revisionOf(t, 'ShotPlayed', 2),
+        grounds: 'g',
+        proposal: { kind: 'RESTORE_AT_EVENT', restoreRevision: midCommand },
+      })
+      .thenRefuses('INVALID_APPEAL');
+  });
 });
 
 describe('sign-off (issue 4, point 7)', () => {

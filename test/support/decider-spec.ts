@@ -16,9 +16,23 @@ export function recordedHistory(history: readonly LedgerEvent[], now?: string): 
       revision,
       recordedAt: minutesAfterT0(revision),
       event,
+      endsCommand: !continuesCommand(event, history[revision + 1]),
     })),
     now: now ?? minutesAfterT0(history.length),
   };
+}
+
+// Spec histories carry no command ids: these are the pairs one command appends together.
+function continuesCommand(event: LedgerEvent, next: LedgerEvent | undefined): boolean {
+  if (!next) return false;
+  const pairs: Record<string, string[]> = {
+    ShotPlayed: ['ShotAdjudicated'],
+    ShotAdjudicated: ['GameEnded'],
+    GameEnded: ['GameStarted', 'MatchEnded'],
+    OptionChosen: ['GameStarted'],
+    RefereeRuled: ['GameStarted', 'GameEnded'],
+  };
+  return (pairs[event.type] ?? []).includes(next.type);
 }
 
 // given(past events) / when(command) / then(new events): the Emmett-style decider spec.

@@ -205,6 +205,6 @@ export class AppealsResolver {
       command(context.actor, context.role),
       context,
     );
-    return toResult(outcome, outcome.state.currentGame?.number ?? null);
+    return toResult(outcome);
   }
 }

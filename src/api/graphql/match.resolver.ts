@@ -36,8 +36,9 @@ function gameNumberOf(e: LedgerEvent, fallback: number | null): number | null {
   }
 }
 
-export function toResult(outcome: CommandOutcome, gameBefore: number | null): CommandResultModel {
-  let game = gameBefore;
+export function toResult(outcome: CommandOutcome): CommandResultModel {
+  // Events without a game number of their own belong to the game in progress when they happened.
+  let game = outcome.gameBefore;
   const events = outcome.events.map((stored) => {
     const e = toDomain(stored);
     const n = gameNumberOf(e, game);
@@ -120,7 +121,7 @@ export class MatchResolver {
       },
       this.context(ctx, 'scheduleMatch', input),
     );
-    return toResult(outcome, null);
+    return toResult(outcome);
   }
 
   @Mutation(() => CommandResultModel, {
@@ -313,8 +314,6 @@ export class MatchResolver {
     ctx: GqlContext,
   ): Promise<CommandResultModel> {
     const context = this.context(ctx, mutation, input);
-    const outcome = await this.commands.handle(input.matchId, command, context);
-    const before = outcome.state.currentGame?.number ?? null;
-    return toResult(outcome, before);
+    return toResult(await this.commands.handle(input.matchId, command, context));
   }
 }

@@ -40,6 +40,9 @@ export interface RecordedEvent {
   revision: number;
   recordedAt: string;
   event: LedgerEvent;
+  // Whether this is the last event its command appended: a position can only be restored
+  // between commands, never halfway through one (e.g. between GameEnded and GameStarted).
+  endsCommand: boolean;
 }
 
 // What a history-aware decision needs: the stream as recorded, and the time of this write.
@@ -257,6 +260,11 @@ export function rederive(
         throw new DomainError(code, `Revision ${t} was superseded at ${superseded.get(t)}`);
       if (!isPlay(target.event) && target.event.type !== 'OfficialsAssigned')
         throw new DomainError(code, `Revision ${t} (${target.event.type}) is not a position`);
+      if (!target.endsCommand)
+        throw new DomainError(
+          code,
+          `Revision ${t} (${target.event.type}) is in the middle of a recorded command; restore the position after the command's last event`,
+        );
       if (t > against)
         throw new DomainError(
           code,
