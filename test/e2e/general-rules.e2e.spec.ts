@@ -130,6 +130,8 @@ describe('general rules over GraphQL (FPB)', () => {
       'GameEnded',
       'MatchEnded',
     ]);
+    // The response files each event under the game it happened in, as matchHistory does.
+    expect(r.events.map((e: Result) => e.gameNumber)).toEqual([1, 1, 1]);
     expect(r.match).toMatchObject({ status: 'COMPLETED', winner: 'ana' });
   });
 });
