@@ -333,6 +333,19 @@ describe('appeals (issue 4, point 6)', () => {
       });
   });
 
+  it('G1.4: an amended call is checked as callShot checks it: a called ball already down is refused', () => {
+    const t = breakAndMiss();
+    given(...t.history)
+      .when({
+        type: 'FileAppeal',
+        by: ANA.id,
+        againstRevision: revisionOf(t, 'ShotPlayed', 2),
+        grounds: 'g',
+        proposal: { kind: 'AMEND_FACTS', call: { ball: 3, pocket: 'FR', safety: false } },
+      })
+      .thenRefuses('BALL_NOT_ON_TABLE');
+  });
+
   it('RESTORE_AT_EVENT: a position inside one recorded command (a shot without its ruling) cannot be restored', () => {
     const t = breakAndMiss();
     const midCommand = revisionOf(t, 'ShotPlayed', 2);

@@ -238,7 +238,12 @@ export function rederive(
       if (a.call) {
         // E8.2: the break is not a called shot.
         if (game.isBreakShot) throw new DomainError(code, 'The break is not a called shot', 'E8.2');
-        base = { ...before, currentGame: { ...game, call: { ...a.call } } };
+        // The amended call must be one the table would have accepted (the same checks as callShot:
+        // G1.4 one ball and one pocket on the table, no calls in 9-ball, push outs only when allowed).
+        base = fold(
+          before,
+          decide({ type: 'CallShot', player: shot.shooter, call: a.call }, before),
+        );
         callRevision = lastCallBefore(events, revision);
       }
       // The same engine re-adjudicates the shot from the position it was played in.
