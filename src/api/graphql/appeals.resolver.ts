@@ -24,12 +24,12 @@ import {
   SignOffMatchInput,
 } from './inputs/appeal.inputs';
 import type { MatchCommandInput } from './inputs/command.input';
-import { toResult } from './match.resolver';
+import { runMatchCommand } from './match.resolver';
 import { AppealPreviewModel } from './models/appeal.model';
 import { CommandResultModel } from './models/ledger-event.model';
 import { defined } from './defined';
 import { toMatchModel, toRulingModel } from './models/mappers';
-import { commandContext, type GqlContext } from './request-context';
+import type { GqlContext } from './request-context';
 
 // Issue 4: corrections, appeals (file, preview, decide) and sign-off. Kept apart from the table
 // resolver; the commands go through the same load → decide → append path.
@@ -192,19 +192,12 @@ export class AppealsResolver {
     }));
   }
 
-  // The acting person is the verified token's subject, never a field of the input.
-  private async run(
+  private run(
     mutation: MutationName,
     input: MatchCommandInput,
     ctx: GqlContext,
     command: (actor: string, role: string) => MatchCommand,
   ): Promise<CommandResultModel> {
-    const context = commandContext(ctx, this.tokens.principalOf(ctx.req), mutation, input);
-    const outcome = await this.commands.handle(
-      input.matchId,
-      command(context.actor, context.role),
-      context,
-    );
-    return toResult(outcome);
+    return runMatchCommand(this.commands, this.tokens, mutation, input, ctx, command);
   }
 }

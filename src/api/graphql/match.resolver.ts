@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { emptyFacts, type LedgerEvent } from '../../domain';
+import { emptyFacts, type LedgerEvent, type MatchCommand } from '../../domain';
 import { matchIdFor, toDomain } from '../../ledger/envelope';
 import { MatchCommandService, type CommandOutcome } from '../../matches/match-commands.service';
 import { MatchQueryService } from '../../matches/match-queries.service';
@@ -52,6 +52,21 @@ export function toResult(outcome: CommandOutcome): CommandResultModel {
     ruling: outcome.ruling ? toRulingModel(outcome.ruling) : null,
     match: toMatchModel(outcome.state),
   };
+}
+
+// One write through the API: the verified token gives the acting person (never an input field),
+// the command service decides and appends, and the outcome becomes the GraphQL result.
+export async function runMatchCommand(
+  commands: MatchCommandService,
+  tokens: TokenService,
+  mutation: MutationName,
+  input: MatchCommandInput,
+  ctx: GqlContext,
+  command: MatchCommand | ((actor: string, role: string) => MatchCommand),
+): Promise<CommandResultModel> {
+  const context = commandContext(ctx, tokens.principalOf(ctx.req), mutation, input);
+  const built = typeof command === 'function' ? command(context.actor, context.role) : command;
+  return toResult(await commands.handle(input.matchId, built, context));
 }
 
 @Resolver(() => MatchModel)
@@ -307,13 +322,12 @@ export class MatchResolver {
     return commandContext(ctx, this.tokens.principalOf(ctx.req), mutation, input);
   }
 
-  private async run(
+  private run(
     mutation: MutationName,
-    command: Parameters<MatchCommandService['handle']>[1],
+    command: MatchCommand,
     input: MatchCommandInput,
     ctx: GqlContext,
   ): Promise<CommandResultModel> {
-    const context = this.context(ctx, mutation, input);
-    return toResult(await this.commands.handle(input.matchId, command, context));
+    return runMatchCommand(this.commands, this.tokens, mutation, input, ctx, command);
   }
 }
