@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { AuditService } from '../../src/audit/audit.service';
 import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { decide, evolve, type MatchState } from '../../src/domain';
+import { toDomain } from '../../src/ledger/envelope';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';
@@ -32,6 +34,31 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
     const r = await new AuditService(store, readModel).readjudicate(null);
     expect(r.differences).toEqual([]);
     expect(r.shotsChecked).toBe(shots);
+  });
+
+  // Stricter than re-adjudication, which leaves wording out: a re-cut must not change a word.
+  it('re-rules every shot to the byte-identical ruling, both explanations included', () => {
+    const states = new Map<string, MatchState | null>();
+    let before: MatchState | null = null;
+    let facts: unknown = null;
+    let compared = 0;
+    for (const l of legacyLines()) {
+      const e = toDomain({ ...l, position: 0n });
+      const state = states.get(l.streamId) ?? null;
+      if (e.type === 'ShotPlayed') {
+        before = state;
+        facts = e.data.facts;
+      }
+      if (e.type === 'ShotAdjudicated') {
+        const shooter = e.data.ruling.shooter;
+        const again = decide({ type: 'PlayShot', shooter, facts: facts as never }, before);
+        const ruling = again.find((x) => x.type === 'ShotAdjudicated');
+        expect(ruling?.data).toEqual(e.data);
+        compared += 1;
+      }
+      states.set(l.streamId, evolve(state, e));
+    }
+    expect(compared).toBe(legacyLines().filter((l) => l.type === 'ShotAdjudicated').length);
   });
 
   it('projects to the same matches: score, games, position, appeals and signatures', async () => {
