@@ -1,6 +1,6 @@
-import { evolve, type MatchState } from '../domain';
-import { matchStream, toDomain, type StoredMetadata } from '../ledger/envelope';
+import type { MatchState } from '../domain';
 import type { EventStore } from '../ledger/event-store';
+import { loadMatch } from '../matches/match-stream';
 import type { AuditFilter, AuditRow, ReadModel } from '../projections/read-model';
 import { AuditQueryError } from './audit-errors';
 import { verifyLedger, type Verification } from './ledger-verifier';
@@ -72,30 +72,23 @@ export class AuditService {
       throw new AuditQueryError('BAD_USER_INPUT', 'Give exactly one of revision and at');
     if (revision !== null && (!Number.isInteger(revision) || revision < 0))
       throw new AuditQueryError('BAD_USER_INPUT', 'revision must be a whole number from 0');
-    const events = await this.store.readStream(
-      matchStream(matchId),
-      revision === null ? {} : { maxCount: revision + 1 },
-    );
-    let upTo = events.length;
-    if (at !== null) {
-      const limit = instant(at, 'at')!;
-      // The last event recorded at or before the instant; its earlier events come with it.
-      upTo = 0;
-      events.forEach((e, i) => {
-        if (((e.metadata as StoredMetadata).recordedAt ?? '') <= limit) upTo = i + 1;
-      });
+    const limit = at === null ? undefined : instant(at, 'at')!;
+    const loaded = await loadMatch(this.store, matchId, {
+      ...(revision === null ? {} : { maxCount: revision + 1 }),
+      ...(limit === undefined ? {} : { recordedAtOrBefore: limit }),
+    });
+    if (loaded.state === null) {
+      const exists = limit !== undefined && (await loadMatch(this.store, matchId, { maxCount: 1 }));
+      if (exists && exists.state !== null)
+        throw new AuditQueryError('NOT_FOUND', `Match ${matchId} had no events yet at ${at}`);
+      throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
     }
-    if (events.length === 0) throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
-    if (revision !== null && events.length <= revision)
+    if (revision !== null && loaded.revision < revision)
       throw new AuditQueryError(
         'NOT_FOUND',
-        `Match ${matchId} has no revision ${revision} (its last is ${events.length - 1})`,
+        `Match ${matchId} has no revision ${revision} (its last is ${loaded.revision})`,
       );
-    if (upTo === 0)
-      throw new AuditQueryError('NOT_FOUND', `Match ${matchId} had no events yet at ${at}`);
-    let state: MatchState | null = null;
-    for (const e of events.slice(0, upTo)) state = evolve(state, toDomain(e));
-    return state!;
+    return loaded.state;
   }
 
   verify(): Promise<Verification> {
@@ -104,8 +97,8 @@ export class AuditService {
 
   async readjudicate(matchId: string | null): Promise<Readjudication> {
     if (matchId === null) return readjudicateLedger(this.store);
-    const events = await this.store.readStream(matchStream(matchId));
-    if (events.length === 0) throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
-    return readjudicateStream(matchId, events);
+    const { records } = await loadMatch(this.store, matchId);
+    if (records.length === 0) throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
+    return readjudicateStream(matchId, records);
   }
 }

@@ -3,6 +3,7 @@ import {
   DomainError,
   ENGINE_VERSION,
   evolve,
+  type LedgerEvent,
   type MatchState,
   type Ruling,
   type ShotFacts,
@@ -89,8 +90,7 @@ export class StreamReadjudicator {
 
   constructor(readonly matchId: string) {}
 
-  feed(stored: StoredEvent): RulingDifference | null {
-    const event = toDomain(stored);
+  feed(stored: StoredEvent, event: LedgerEvent = toDomain(stored)): RulingDifference | null {
     let difference: RulingDifference | null = null;
     if (event.type === 'ShotPlayed') {
       this.pending = { before: this.state, ...event.data };
@@ -143,11 +143,15 @@ export class StreamReadjudicator {
   }
 }
 
-export function readjudicateStream(matchId: string, events: StoredEvent[]): Readjudication {
+// Events already converted (see loadMatch); each is folded again here, from the recorded state.
+export function readjudicateStream(
+  matchId: string,
+  events: readonly { stored: StoredEvent; event: LedgerEvent }[],
+): Readjudication {
   const r = new StreamReadjudicator(matchId);
   const differences: RulingDifference[] = [];
   for (const e of events) {
-    const d = r.feed(e);
+    const d = r.feed(e.stored, e.event);
     if (d) differences.push(d);
   }
   return { engineVersion: ENGINE_VERSION, shotsChecked: r.shots, differences };

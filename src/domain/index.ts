@@ -9,6 +9,7 @@ export * from './match/commands';
 export * from './match/decide';
 export * from './match/decider';
 export * from './match/evolve';
+export * from './match/game-number';
 export * from './match/state';
 export * from './rules/profiles';
 export * from './rules/ruling';

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
+  gameNumberOf,
   isLedgerEventType,
+  evolve,
   type EventMetadata,
   type LedgerEvent,
+  type MatchState,
   type RecordedEvent,
 } from '../domain';
 import type { EventToAppend, StoredEvent } from './event-store';
@@ -12,6 +15,9 @@ export interface StoredMetadata extends EventMetadata {
   // sha256 of the command as the client sent it (and who sent it), to tell a retry of the same
   // command from a different command reusing its id. Absent on events recorded before issue 5.
   commandHash?: string;
+  // The game the event is filed under (see gameNumberOf), stamped when it is written. Absent on
+  // events recorded before it was stamped: derived from the fold for those.
+  gameNumber?: number | null;
 }
 
 // Event ids are derived from the client's command id, so a retried command produces the same ids
@@ -23,15 +29,21 @@ export function eventIdFor(commandId: string, index: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+// `gameNumbers[i]` is the game event i is filed under (see StoredMetadata.gameNumber).
 export function toAppend(
   events: LedgerEvent[],
   metadata: EventMetadata & { commandHash?: string },
+  gameNumbers?: (number | null)[],
 ): EventToAppend[] {
   return events.map((e, i) => ({
     eventId: eventIdFor(metadata.commandId, i),
     type: e.type,
     data: e.data,
-    metadata: { ...metadata, schemaVersion: e.version } satisfies StoredMetadata,
+    metadata: {
+      ...metadata,
+      schemaVersion: e.version,
+      ...(gameNumbers ? { gameNumber: gameNumbers[i] } : {}),
+    } satisfies StoredMetadata,
   }));
 }
 
@@ -56,20 +68,64 @@ export function matchIdFor(commandId: string): string {
 export const MATCH_STREAM_PREFIX = 'match-';
 export const matchStream = (matchId: string): string => `${MATCH_STREAM_PREFIX}${matchId}`;
 
-// The stream as the history-aware decisions see it (corrections, appeals): each event with its
-// recording time and whether it closes the command that appended it.
-export function toRecorded(
+// One event of a match stream as every reader uses it: as stored, as the domain reads it
+// (converted once), and the game it is filed under. It is also the RecordedEvent that
+// history-aware decisions (corrections, appeals) take.
+export interface MatchRecord extends RecordedEvent {
+  stored: StoredEvent;
+  gameNumber: number | null;
+}
+
+type Evolve = typeof evolve;
+
+// The one conversion from the store: upcast, evolve, and the game the event is filed under.
+export function applyStored(
+  state: MatchState | null,
+  stored: StoredEvent,
+  fold: Evolve = evolve,
+): { event: LedgerEvent; state: MatchState; gameNumber: number | null } {
+  const event = toDomain(stored);
+  const next = fold(state, event);
+  const stamped = (stored.metadata as Partial<StoredMetadata>).gameNumber;
+  return {
+    event,
+    state: next,
+    gameNumber: stamped !== undefined ? stamped : gameNumberOf(event, next),
+  };
+}
+
+// Folds stored events of one stream onto `state`: each event is converted and evolved once.
+export function foldStream(
   stored: readonly StoredEvent[],
-  domain?: readonly LedgerEvent[],
-): RecordedEvent[] {
-  return stored.map((e, i) => {
-    const meta = e.metadata as Partial<StoredMetadata>;
-    const next = stored[i + 1]?.metadata as Partial<StoredMetadata> | undefined;
-    return {
-      revision: e.revision,
-      recordedAt: meta.recordedAt ?? '',
-      event: domain ? domain[i] : toDomain(e),
-      endsCommand: next === undefined || next.commandId !== meta.commandId,
-    };
+  state: MatchState | null = null,
+  fold?: Evolve,
+): { records: MatchRecord[]; state: MatchState | null } {
+  const records: MatchRecord[] = [];
+  let current = state;
+  stored.forEach((e, i) => {
+    const applied = applyStored(current, e, fold);
+    current = applied.state;
+    records.push(recordOf(e, applied.event, applied.gameNumber, stored[i + 1]));
   });
+  return { records, state: current };
+}
+
+// `next` is the stream's following event, if known: a position can be restored only between
+// commands, never halfway through one.
+export function recordOf(
+  stored: StoredEvent,
+  event: LedgerEvent,
+  gameNumber: number | null,
+  next: StoredEvent | undefined,
+): MatchRecord {
+  const meta = stored.metadata as Partial<StoredMetadata>;
+  return {
+    revision: stored.revision,
+    recordedAt: meta.recordedAt ?? '',
+    event,
+    endsCommand:
+      next === undefined || (next.metadata as Partial<StoredMetadata>).commandId !== meta.commandId,
+    stored,
+    gameNumber,
+  };
 }

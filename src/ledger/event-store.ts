@@ -32,6 +32,9 @@ export interface AppendResult {
   // Revision of the stream's last event after the append.
   nextExpectedRevision: number;
   position: bigint;
+  // The events as stored (as readStream would return them), so a writer need not read them back.
+  // On an acknowledged retry: the events stored by the first attempt.
+  events: StoredEvent[];
 }
 
 export interface ReadStreamOptions {

@@ -2,11 +2,10 @@ import {
   previewAppeal,
   type AmendmentProposal,
   type AppealPreview,
-  type RecordedEvent,
+  type MatchState,
 } from '../domain';
-import { matchStream, toRecorded } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
-import { MatchNotFoundError } from './match-errors';
+import { requireMatch } from './match-stream';
 
 // Appeal previews: reads the stream and applies the remedy to a branch of it. Never appends.
 export class AppealQueryService {
@@ -16,14 +15,8 @@ export class AppealQueryService {
     matchId: string,
     appealId: string,
     remedy?: AmendmentProposal,
-  ): Promise<AppealPreview & { streamRevision: number; events: RecordedEvent[] }> {
-    const stored = await this.store.readStream(matchStream(matchId));
-    if (stored.length === 0) throw new MatchNotFoundError(matchId);
-    const events = toRecorded(stored);
-    return {
-      ...previewAppeal(events, appealId, remedy),
-      streamRevision: stored[stored.length - 1].revision,
-      events,
-    };
+  ): Promise<AppealPreview & { streamRevision: number; state: MatchState }> {
+    const { records, revision, state } = await requireMatch(this.store, matchId);
+    return { ...previewAppeal(records, appealId, remedy), streamRevision: revision, state };
   }
 }

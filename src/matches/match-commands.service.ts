@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import {
-  decide,
   ENGINE_VERSION,
-  evolve,
+  gameNumberOf,
+  matchDecider,
   type EventMetadata,
   type LedgerEvent,
   type MatchCommand,
@@ -13,10 +13,10 @@ import {
 import type { Clock } from '../ledger/clock';
 import {
   matchStream,
+  recordOf,
   toAppend,
-  toDomain,
+  type MatchRecord,
   type StoredMetadata,
-  toRecorded,
 } from '../ledger/envelope';
 import { canonicalJson, sealEvents } from '../ledger/hash-chain';
 import {
@@ -24,7 +24,6 @@ import {
   NO_STREAM,
   WrongExpectedRevisionError,
   type EventStore,
-  type StoredEvent,
 } from '../ledger/event-store';
 import type { MatchProjector } from '../projections/match-projector';
 import type { CommandContext } from './command-context';
@@ -33,24 +32,26 @@ import {
   MatchAccessDeniedError,
   MatchNotFoundError,
 } from './match-errors';
+import { loadMatch, type LoadedMatch } from './match-stream';
 
 export interface CommandOutcome {
   matchId: string;
-  events: StoredEvent[];
+  // This command's events, as stored and as the domain reads them, each filed under its game.
+  events: MatchRecord[];
   ruling: Ruling | null;
   // The state right after this command's own events (read-your-writes, whatever the projection lag).
   state: MatchState;
-  // The game in progress before the command, which its first events belong to.
-  gameBefore: number | null;
 }
 
-// Load → decide → append with the revision the decision was made on. A concurrent writer that
-// got there first makes the append fail with CONFLICT instead of interleaving.
+// Emmett-style command handling: load the stream once (convert and fold each event once), decide,
+// append with the revision the decision was made on, evolve each new event once. A concurrent
+// writer that got there first makes the append fail with CONFLICT instead of interleaving.
 export class MatchCommandService {
   constructor(
     private readonly store: EventStore,
     private readonly projector: MatchProjector,
     private readonly clock: Clock,
+    private readonly decider = matchDecider,
   ) {}
 
   async schedule(
@@ -74,34 +75,34 @@ export class MatchCommandService {
     ctx: CommandContext,
     creates: boolean,
   ): Promise<CommandOutcome> {
-    const stream = matchStream(matchId);
-    const history = await this.store.readStream(stream);
-    if (!creates && history.length === 0) throw new MatchNotFoundError(matchId);
-    // Upcast once: the fold and the history handed to decide use the same events.
-    const recorded = history.map(toDomain);
-    let state: MatchState | null = null;
-    for (const e of recorded) state = evolve(state, e);
-    if (state !== null) authorizeAt(state, ctx);
+    const loaded = await loadMatch(this.store, matchId, { evolve: this.evolve });
+    if (loaded.state !== null) authorizeAt(loaded.state, ctx);
+    else if (!creates) throw new MatchNotFoundError(matchId);
     else if (ctx.access.scope !== 'ANY')
       throw new MatchAccessDeniedError(`Only an admin may create match ${matchId}`);
 
     // Idempotency: a command id already in this stream is a retry (same payload: the original
     // result, nothing appended) or a mistake (different payload: refused).
     const commandHash = hashCommand(command, ctx);
-    const earlier = this.replay(matchId, history, ctx.commandId, commandHash);
+    const earlier = this.earlierOutcome(matchId, loaded, ctx.commandId, commandHash);
     if (earlier) return earlier;
 
-    const head = history.length - 1;
+    const head = loaded.revision;
     if (ctx.expectedRevision !== null && ctx.expectedRevision !== head) {
-      throw new WrongExpectedRevisionError(stream, ctx.expectedRevision, head);
+      throw new WrongExpectedRevisionError(matchStream(matchId), ctx.expectedRevision, head);
     }
 
-    const gameBefore = state?.currentGame?.number ?? null;
     const recordedAt = this.clock.now().toISOString();
     // Corrections, appeals and sign-off are decided against the recorded history and the time.
-    const decided: LedgerEvent[] = decide(command, state, {
-      events: toRecorded(history, recorded),
+    const decided = this.decider.decide(command, loaded.state, {
+      events: loaded.records,
       now: recordedAt,
+    });
+    // Each new event is evolved once: for the outcome's state and the game it is filed under.
+    let state = loaded.state;
+    const games = decided.map((event) => {
+      state = this.evolve(state, event);
+      return gameNumberOf(event, state);
     });
     const metadata: EventMetadata & { commandHash: string } = {
       recordedBy: ctx.actor,
@@ -114,66 +115,63 @@ export class MatchCommandService {
       causationId: ctx.causationId,
       engineVersion: ENGINE_VERSION,
       ruleProfile:
-        state?.ruleProfile ?? (command.type === 'ScheduleMatch' ? command.ruleProfile : null),
+        loaded.state?.ruleProfile ??
+        (command.type === 'ScheduleMatch' ? command.ruleProfile : null),
       commandHash,
     };
     // Hash-chained onto the head read above; the expected revision below makes that link exact.
-    const toStore = sealEvents(stream, history[head] ?? null, toAppend(decided, metadata));
-    let result;
+    const stream = matchStream(matchId);
+    const headEvent = loaded.records[head]?.stored ?? null;
+    const toStore = sealEvents(stream, headEvent, toAppend(decided, metadata, games));
+    let appended;
     try {
-      result = await this.store.append(stream, toStore, head < 0 ? NO_STREAM : head);
+      appended = await this.store.append(stream, toStore, head < 0 ? NO_STREAM : head);
     } catch (err) {
       // Event ids derive from the command id: a clash means the id was used in another stream.
       if (err instanceof EventStoreError && err.code === 'DUPLICATE_EVENT_ID')
         throw new IdempotencyKeyReusedError(ctx.commandId, ' in another match');
       throw err;
     }
-    for (const e of decided) state = evolve(state, e);
-    // Keep the read model close behind; a failure here must not fail a write that has landed,
-    // but it is logged: until the next catch-up, queries may not show this write.
+    const after = state!;
+    const events = appended.events.map((stored, i) =>
+      recordOf(stored, decided[i], games[i], appended.events[i + 1]),
+    );
+    // Keep the read model close behind, handing it the state already folded here. A failure must
+    // not fail a write that has landed, but it is logged: until the next catch-up, queries may
+    // not show this write.
     await this.projector
-      .catchUp()
+      .catchUp({ streamId: stream, first: head + 1, state: after })
       .catch((err: unknown) =>
         new Logger('MatchCommandService').warn(
-          `Read model not updated after ${matchId}@${head + decided.length}: ${err instanceof Error ? err.message : String(err)}`,
+          `Read model not updated after ${matchId}@${appended.nextExpectedRevision}: ${err instanceof Error ? err.message : String(err)}`,
         ),
       );
-
-    const first = result.nextExpectedRevision - toStore.length + 1;
-    const events = await this.store.readStream(stream, {
-      fromRevision: first,
-      maxCount: toStore.length,
-    });
-    return { matchId, events, ruling: rulingOf(decided), state: state!, gameBefore };
+    return { matchId, events, ruling: rulingOf(decided), state: after };
   }
 
-  // The outcome of an earlier command with this id, rebuilt from the stream as it was then.
-  private replay(
+  // The outcome of an earlier command with this id: its events and the state right after them.
+  private earlierOutcome(
     matchId: string,
-    history: StoredEvent[],
+    loaded: LoadedMatch,
     commandId: string,
     commandHash: string,
   ): CommandOutcome | null {
-    const mine = history.filter((e) => (e.metadata as StoredMetadata).commandId === commandId);
+    const mine = loaded.records.filter(
+      (r) => (r.stored.metadata as StoredMetadata).commandId === commandId,
+    );
     if (mine.length === 0) return null;
-    if (mine.some((e) => (e.metadata as StoredMetadata).commandHash !== commandHash))
+    if (mine.some((r) => (r.stored.metadata as StoredMetadata).commandHash !== commandHash))
       throw new IdempotencyKeyReusedError(commandId, ` at revision ${mine[0].revision}`);
-    const first = mine[0].revision;
+    // Rare (a client's retry): the stream is folded again up to that command's last event.
     const last = mine[mine.length - 1].revision;
     let state: MatchState | null = null;
-    let gameBefore: number | null = null;
-    for (const e of history.slice(0, last + 1)) {
-      if (e.revision === first) gameBefore = state?.currentGame?.number ?? null;
-      state = evolve(state, toDomain(e));
-    }
-    return {
-      matchId,
-      events: mine,
-      ruling: rulingOf(mine.map(toDomain)),
-      state: state!,
-      gameBefore,
-    };
+    for (const r of loaded.records.slice(0, last + 1)) state = this.evolve(state, r.event);
+    return { matchId, events: mine, ruling: rulingOf(mine.map((r) => r.event)), state: state! };
   }
+
+  // Events always evolve a state into a state; only the decider's initial state is null.
+  private readonly evolve = (s: MatchState | null, e: LedgerEvent): MatchState =>
+    this.decider.evolve(s, e)!;
 
   static newId(): string {
     return randomUUID();

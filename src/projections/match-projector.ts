@@ -1,16 +1,25 @@
 import { evolve, type MatchState } from '../domain';
 import type { EventStore, FeedSubscription, StoredEvent } from '../ledger/event-store';
-import { MATCH_STREAM_PREFIX, toDomain } from '../ledger/envelope';
+import { applyStored, MATCH_STREAM_PREFIX, type StoredMetadata } from '../ledger/envelope';
 import { batches } from './batches';
 import type { AuditRow, ReadModel } from './read-model';
 
 const NAME = 'matches';
 const BATCH = 500;
 
+// What a local writer already knows of the events it just appended (revisions `first` to
+// state.version - 1 of `streamId`): the state after them, so they are projected without a fold.
+export interface Written {
+  streamId: string;
+  first: number;
+  state: MatchState;
+}
+
 export interface ProjectorOptions {
   // Wait before resubscribing after the store dropped the live subscription.
   retryDelayMs?: number;
   onError?: (err: unknown) => void;
+  evolve?: typeof evolve;
 }
 
 // Follows the global feed from its checkpoint and folds each match stream with the same evolve
@@ -31,8 +40,8 @@ export class MatchProjector {
   ) {}
 
   // Serialised: concurrent callers wait for the same catch-up instead of projecting twice.
-  catchUp(): Promise<void> {
-    return this.serial(() => this.drain());
+  catchUp(written?: Written): Promise<void> {
+    return this.serial(() => this.drain(written));
   }
 
   // True once follow() has a live tail open (or is retrying one).
@@ -77,11 +86,11 @@ export class MatchProjector {
     return next;
   }
 
-  private async drain(): Promise<void> {
+  private async drain(written?: Written): Promise<void> {
     for (;;) {
       const after = this.readModel.checkpoint(NAME);
       const batch = await this.store.readAll({ after, maxCount: BATCH });
-      this.apply(batch);
+      this.apply(batch, written);
       if (batch.length < BATCH) return;
     }
   }
@@ -106,13 +115,14 @@ export class MatchProjector {
 
   // Idempotent under redelivery: anything at or before the checkpoint is already in the views,
   // whichever path (catch-up read or live subscription) brought it first.
-  private apply(events: StoredEvent[]): void {
+  private apply(events: StoredEvent[], written?: Written): void {
     const checkpoint = this.readModel.checkpoint(NAME);
     const fresh = checkpoint === undefined ? events : events.filter((e) => e.position > checkpoint);
     if (fresh.length === 0) return;
     const changed = new Map<string, { state: MatchState; position: bigint }>();
     // The audit index is fed from the same batch and commits with the same checkpoint.
     const audit: AuditRow[] = [];
+    const known = knownWrite(fresh, written);
     for (const stored of fresh) {
       if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) {
         audit.push({ event: stored, matchId: null, gameNumber: null });
@@ -121,15 +131,39 @@ export class MatchProjector {
       const id = stored.streamId.slice(MATCH_STREAM_PREFIX.length);
       const current = changed.get(id)?.state ?? this.readModel.match(id);
       if (current && stored.revision < current.version) continue;
-      const next = evolve(current, toDomain(stored));
-      changed.set(id, { state: next, position: stored.position });
-      const data = stored.data as { gameNumber?: unknown } | null;
-      const gameNumber =
-        typeof data?.gameNumber === 'number' ? data.gameNumber : (next.currentGame?.number ?? null);
-      audit.push({ event: stored, matchId: id, gameNumber });
+      if (known && stored.streamId === known.streamId && stored.revision >= known.first) {
+        // The writer's own events: its state after the last one stands for the whole run.
+        if (stored.revision === known.state.version - 1)
+          changed.set(id, { state: known.state, position: stored.position });
+        const gameNumber = (stored.metadata as StoredMetadata).gameNumber ?? null;
+        audit.push({ event: stored, matchId: id, gameNumber });
+        continue;
+      }
+      const applied = applyStored(current, stored, this.evolve);
+      changed.set(id, { state: applied.state, position: stored.position });
+      audit.push({ event: stored, matchId: id, gameNumber: applied.gameNumber });
     }
     this.readModel.commit(NAME, fresh[fresh.length - 1].position, changed.values(), audit);
   }
+
+  private get evolve() {
+    return this.options.evolve ?? evolve;
+  }
+}
+
+// A write's state can stand in for folding its events only when the batch holds all of them, each
+// stamped with its game, and the view is exactly at the revision before them.
+function knownWrite(fresh: StoredEvent[], written: Written | undefined): Written | null {
+  if (!written) return null;
+  const mine = fresh.filter((e) => e.streamId === written.streamId && e.revision >= written.first);
+  const count = written.state.version - written.first;
+  const complete =
+    mine.length === count &&
+    mine.every(
+      (e, i) =>
+        e.revision === written.first + i && (e.metadata as StoredMetadata).gameNumber !== undefined,
+    );
+  return complete ? written : null;
 }
 
 function delay(ms: number): Promise<void> {

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import {
-  replay,
   type AmendmentProposal,
   type MatchCommand,
   type MatchState,
@@ -110,7 +109,7 @@ export class AppealsResolver {
       input.appealId,
       input.remedy ? toProposal(input.remedy) : undefined,
     );
-    const recorded = replay(p.events.map((e) => e.event))!;
+    const recorded = p.state;
     return {
       appealId: p.appealId,
       againstRevision: p.againstRevision,

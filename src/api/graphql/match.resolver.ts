@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { emptyFacts, type LedgerEvent, type MatchCommand } from '../../domain';
-import { matchIdFor, toDomain } from '../../ledger/envelope';
+import { emptyFacts, type MatchCommand } from '../../domain';
+import { matchIdFor } from '../../ledger/envelope';
 import { MatchCommandService, type CommandOutcome } from '../../matches/match-commands.service';
 import { MatchQueryService } from '../../matches/match-queries.service';
 import type { MutationName } from '../auth/policy';
@@ -24,31 +24,11 @@ import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
 import { MatchModel } from './models/match.model';
 import { commandContext, type GqlContext } from './request-context';
 
-function gameNumberOf(e: LedgerEvent, fallback: number | null): number | null {
-  switch (e.type) {
-    case 'GameStarted':
-    case 'ShotPlayed':
-    case 'ShotAdjudicated':
-    case 'GameEnded':
-      return e.data.gameNumber;
-    default:
-      return fallback;
-  }
-}
-
 export function toResult(outcome: CommandOutcome): CommandResultModel {
-  // Events without a game number of their own belong to the game in progress when they happened.
-  let game = outcome.gameBefore;
-  const events = outcome.events.map((stored) => {
-    const e = toDomain(stored);
-    const n = gameNumberOf(e, game);
-    if (e.type === 'GameStarted') game = n;
-    return toEventModel(stored, n);
-  });
   return {
     matchId: outcome.matchId,
     revision: outcome.state.version - 1,
-    events,
+    events: outcome.events.map((r) => toEventModel(r.stored, r.gameNumber)),
     ruling: outcome.ruling ? toRulingModel(outcome.ruling) : null,
     match: toMatchModel(outcome.state),
   };

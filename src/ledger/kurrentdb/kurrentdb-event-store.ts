@@ -81,12 +81,16 @@ export class KurrentDbEventStore implements EventStore {
         }),
       );
       const nextExpectedRevision = Number(result.nextExpectedRevision);
-      // An idempotent retry may be acknowledged without a position: take the stored event's.
+      // The server acknowledges the write's last position only, not each event's, so the events
+      // are read back as stored (on an idempotent retry: the first attempt's).
+      const stored = await this.readStream(streamId, {
+        fromRevision: nextExpectedRevision - events.length + 1,
+        maxCount: events.length,
+      });
       const position = result.position
         ? encodePosition(result.position)
-        : ((await this.readStream(streamId, { fromRevision: nextExpectedRevision, maxCount: 1 }))[0]
-            ?.position ?? -1n);
-      return { nextExpectedRevision, position };
+        : (stored[stored.length - 1]?.position ?? -1n);
+      return { nextExpectedRevision, position, events: stored };
     } catch (err) {
       throw mapError(err, streamId, expected, this.target);
     }

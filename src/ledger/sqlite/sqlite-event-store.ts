@@ -64,10 +64,7 @@ export class SqliteEventStore implements EventStore {
   private readonly stmt: {
     head: Database.Statement<[string], { revision: number | null }>;
     insert: Database.Statement<[string, number, string, string, string, string]>;
-    byIds: Database.Statement<
-      [string, number, number],
-      { revision: number; event_id: string; position: number }
-    >;
+    byIds: Database.Statement<[string, number, number], Row>;
     readStream: Database.Statement<[string, number, number], Row>;
     readAll: Database.Statement<[number | bigint, number], Row>;
     putHead: Database.Statement<[string, number, string | null]>;
@@ -99,7 +96,7 @@ export class SqliteEventStore implements EventStore {
         'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       byIds: this.db.prepare(
-        'SELECT revision, event_id, position FROM events WHERE stream_id = ? AND revision > ? ORDER BY revision LIMIT ?',
+        'SELECT * FROM events WHERE stream_id = ? AND revision > ? ORDER BY revision LIMIT ?',
       ),
       readStream: this.db.prepare(
         'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
@@ -148,30 +145,31 @@ export class SqliteEventStore implements EventStore {
       if (replayed) return replayed;
       throw new WrongExpectedRevisionError(streamId, expected, head);
     }
-    let revision = head;
-    let position = 0n;
-    for (const e of events) {
-      revision += 1;
-      position = this.insert(streamId, revision, e);
-    }
+    const stored = events.map((e, i) => this.insert(streamId, head + 1 + i, e));
+    const last = stored[stored.length - 1];
     // The store does not compute hashes (the writer does, see ../hash-chain.ts); it records the
     // head's as given, or null for an unchained event.
-    const hash = (events[events.length - 1].metadata as { hash?: unknown } | null)?.hash;
-    this.stmt.putHead.run(streamId, revision, typeof hash === 'string' ? hash : null);
-    return { nextExpectedRevision: revision, position };
+    const hash = (last.metadata as { hash?: unknown } | null)?.hash;
+    this.stmt.putHead.run(streamId, last.revision, typeof hash === 'string' ? hash : null);
+    return { nextExpectedRevision: last.revision, position: last.position, events: stored };
   }
 
-  private insert(streamId: string, revision: number, e: EventToAppend): bigint {
+  // Returns the event as a read would: data and metadata parsed back from the JSON stored, so a
+  // writer sees exactly what later readers will (no undefined fields, no shared references).
+  private insert(streamId: string, revision: number, e: EventToAppend): StoredEvent {
+    const data = JSON.stringify(e.data);
+    const metadata = JSON.stringify(e.metadata ?? {});
     try {
-      const info = this.stmt.insert.run(
+      const info = this.stmt.insert.run(streamId, revision, e.eventId, e.type, data, metadata);
+      return {
         streamId,
         revision,
-        e.eventId,
-        e.type,
-        JSON.stringify(e.data),
-        JSON.stringify(e.metadata ?? {}),
-      );
-      return BigInt(info.lastInsertRowid);
+        position: BigInt(info.lastInsertRowid),
+        eventId: e.eventId,
+        type: e.type,
+        data: JSON.parse(data) as unknown,
+        metadata: JSON.parse(metadata) as unknown,
+      };
     } catch (err) {
       // The stream/revision pair is guarded by the lock and the expected revision, so a unique
       // violation here can only be an event id already stored elsewhere in the ledger.
@@ -193,8 +191,9 @@ export class SqliteEventStore implements EventStore {
     const rows = this.stmt.byIds.all(streamId, expected, events.length);
     if (rows.length !== events.length) return null;
     if (!rows.every((r, i) => r.event_id === events[i].eventId)) return null;
-    const last = rows[rows.length - 1];
-    return { nextExpectedRevision: last.revision, position: BigInt(last.position) };
+    const stored = rows.map(toStored);
+    const last = stored[stored.length - 1];
+    return { nextExpectedRevision: last.revision, position: last.position, events: stored };
   }
 
   readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {

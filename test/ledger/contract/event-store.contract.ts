@@ -39,6 +39,19 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       ]);
       expect(read[0].metadata).toEqual({ recordedBy: 'tester' });
       expect(read[1].position).toBe(result.position);
+      // A writer gets back what it appended exactly as later readers will see it.
+      expect(result.events).toEqual(read);
+    });
+
+    it('returns only the appended events, at their revisions, when the stream already had some', async () => {
+      const s = stream();
+      await store.append(s, [ev('A', 1)], NO_STREAM);
+      const result = await store.append(s, [ev('B', 2), ev('C', 3)], 0);
+      expect(result.events).toEqual(await store.readStream(s, { fromRevision: 1 }));
+      expect(result.events.map((e) => [e.streamId, e.revision, e.type])).toEqual([
+        [s, 1, 'B'],
+        [s, 2, 'C'],
+      ]);
     });
 
     it('reads a missing stream as empty', async () => {
