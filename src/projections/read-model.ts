@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { MatchState } from '../domain';
+import { MATCH_STATE_VERSION, type MatchState } from '../domain';
 import type { StoredEvent } from '../ledger/event-store';
 
 // One event in the audit index: the stored event as the ledger holds it, and where it belongs.
@@ -31,6 +31,8 @@ const sortKey = (position: bigint): string => position.toString().padStart(40, '
 // The query side's own database: derived, disposable, rebuilt from the ledger at will.
 // Each batch of projected events and the checkpoint that covers it commit in one transaction.
 export class ReadModel {
+  // True when this file held views of an older state shape, now emptied for a rebuild.
+  readonly stateShapeChanged: boolean;
   private readonly db: Database.Database;
   private readonly getCheckpoint: Database.Statement<[string], { position: string }>;
   private readonly putCheckpoint: Database.Statement<[string, string]>;
@@ -63,6 +65,7 @@ export class ReadModel {
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }
     this.db.exec(`
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS match_views (
         match_id TEXT PRIMARY KEY,
@@ -85,6 +88,7 @@ export class ReadModel {
       CREATE INDEX IF NOT EXISTS audit_by_actor ON audit_events (recorded_by, pos);
       CREATE INDEX IF NOT EXISTS audit_by_type ON audit_events (type, pos);
       CREATE INDEX IF NOT EXISTS audit_by_time ON audit_events (recorded_at);`);
+    this.stateShapeChanged = this.adoptStateVersion();
     this.putAudit = this.db.prepare(
       `INSERT OR IGNORE INTO audit_events (pos, match_id, recorded_by, role, type, recorded_at, game_number, event)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -102,6 +106,26 @@ export class ReadModel {
     this.listMatches = this.db.prepare(
       'SELECT state FROM match_views ORDER BY last_position DESC LIMIT ? OFFSET ?',
     );
+  }
+
+  // Views hold MatchState as JSON and are fed back into evolve: views of another state shape are
+  // emptied (with their checkpoints), so the projector rebuilds them instead of code defending
+  // against old shapes.
+  private adoptStateVersion(): boolean {
+    const key = 'match_state_version';
+    const row = this.db
+      .prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?')
+      .get(key);
+    if (row?.value === String(MATCH_STATE_VERSION)) return false;
+    this.db.transaction(() => {
+      this.db.exec('DELETE FROM audit_events; DELETE FROM match_views; DELETE FROM checkpoints;');
+      this.db
+        .prepare(
+          'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+        )
+        .run(key, String(MATCH_STATE_VERSION));
+    })();
+    return row !== undefined;
   }
 
   checkpoint(projection: string): bigint | undefined {

@@ -14,6 +14,10 @@ import type {
 
 // Plain JSON data only: a state must serialise byte for byte the same on every replay.
 
+// The shape of MatchState as read models store it. Bump it whenever a field is added, renamed or
+// changes meaning: a read model built with another version is dropped and rebuilt from the ledger.
+export const MATCH_STATE_VERSION = 2;
+
 export interface GameState {
   number: number;
   rack: number;
