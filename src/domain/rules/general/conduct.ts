@@ -1,5 +1,7 @@
 import type { ShotFacts } from '../../events/shot-facts';
+import { finding } from '../foul-catalogue';
 import type { FoulFinding, RuleId } from '../ruling';
+import { GENERAL_TEXTS } from './texts';
 
 export interface ConductOutcome {
   // A10: the second warned violation of the same rule forfeits the match.
@@ -22,14 +24,10 @@ export function conduct(facts: ShotFacts, isBreak: boolean, warnings: RuleId[]):
   ];
   const repeated = violated.find((rule) => warnings.includes(rule));
   if (repeated) {
+    const kind = repeated === 'G1.9' ? 'BREAK_CUE_BALL_INTERFERENCE' : 'NON_TIP_CONTACT';
+    const why = GENERAL_TEXTS.repeatedViolation(repeated);
     return {
-      forfeit: {
-        kind: repeated === 'G1.9' ? 'BREAK_CUE_BALL_INTERFERENCE' : 'NON_TIP_CONTACT',
-        rule: repeated,
-        penalty: 'FORFEIT_OF_MATCH',
-        detail: `a second violation of ${repeated} after a warning forfeits the match (A10)`,
-        detailPt: `uma segunda infração de ${repeated} depois de advertência dá perda da partida (A10)`,
-      },
+      forfeit: finding(kind, repeated, 'FORFEIT_OF_MATCH', why),
       warning: null,
       breakInterference,
     };

@@ -60,3 +60,17 @@ export function ballInHandWhere(kitchen: boolean): Text {
     ? t('ball in hand behind the head string', 'bola na mão atrás da linha de saída')
     : t('ball in hand anywhere', 'bola na mão em qualquer ponto da mesa');
 }
+
+// The display names of the two players of a shot, for the texts modules.
+export interface Players {
+  shooter: string;
+  opponent: string;
+}
+
+export function players(setup: {
+  shooter: string;
+  opponent: string;
+  name: (player: string) => string;
+}): Players {
+  return { shooter: setup.name(setup.shooter), opponent: setup.name(setup.opponent) };
+}

@@ -4,7 +4,7 @@ import { ball, describeFoul, explained, names, sentence, t, type Text } from '..
 import { conduct } from '../general/conduct';
 import { cushionRequirementMet } from '../general/cushions';
 import {
-  forfeitParts,
+  forfeitRuling,
   generalFouls,
   mostSevere,
   RuleTrail,
@@ -130,11 +130,7 @@ function adjudicate(
   };
   // G1.9 / G1.29 / A10: a second warned violation forfeits the match.
   if (forfeit) {
-    return {
-      ...base,
-      consecutiveFoulsAfter: setup.consecutiveFouls + 1,
-      ...forfeitParts(setup, fouls, forfeit, down, facts.ballsOffTable),
-    };
+    return forfeitRuling(setup, facts, fouls, forfeit);
   }
   // G1.9: the cue ball stopped or deflected on the break; warned, and the opponent chooses who
   // breaks the re-rack.
