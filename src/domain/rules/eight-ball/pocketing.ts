@@ -39,7 +39,7 @@ export function foulPasses(shot: EightBallShot, applied: FoulFinding): Ruling {
     legallyPocketed: [],
     why: sentence(
       GENERAL_TEXTS.foulBy(who, applied.rule, describeFoul(applied, fouls)),
-      TEXTS.ballInHandAnywhere(who),
+      GENERAL_TEXTS.ballInHandAnywhere(who, 'G1.17'),
     ),
   });
 }

@@ -106,11 +106,6 @@ export const EIGHT_BALL_TEXTS = {
     ),
 
   // The turn after a shot.
-  ballInHandAnywhere: (p: Players): Text =>
-    t(
-      `${p.opponent} has ball in hand anywhere (G1.17)`,
-      `${p.opponent} tem bola na mão em qualquer ponto da mesa (G1.17)`,
-    ),
   kitchenNotCrossed: (p: Players): Text =>
     t(
       `With no referee, ${p.shooter}'s cue ball did not cross the head string before contact; ${p.opponent} chooses ball in hand or to restore the balls and have the shot replayed (G1.37).`,

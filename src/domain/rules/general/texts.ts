@@ -17,6 +17,12 @@ export const GENERAL_TEXTS = {
     t(`${p.opponent} wins the match`, `${p.opponent} ganha a partida`),
   foulBy: (p: Players, rule: string, why: Text): Text =>
     t(`foul by ${p.shooter} (${rule}): ${why.en}`, `falta de ${p.shooter} (${rule}): ${why.pt}`),
+  // G1.17 (8-ball), N9.5, T10.9.
+  ballInHandAnywhere: (p: Players, rule: string): Text =>
+    t(
+      `${p.opponent} has ball in hand anywhere (${rule})`,
+      `${p.opponent} tem bola na mão em qualquer ponto da mesa (${rule})`,
+    ),
   // G1.9, shared by every discipline's break.
   breakInterference: (p: Players): Text =>
     t(
