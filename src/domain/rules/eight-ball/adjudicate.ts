@@ -8,7 +8,8 @@ import { adjudicateBreak } from './break';
 import { baseFouls, contactFouls, cushionFoul, targets } from './fouls';
 import { eightBallEnds } from './game-end';
 import { cleanShot, countedBall, foulPasses, kitchenReplayChoice } from './pocketing';
-import { startShot, type ShotSetup } from './shot';
+import { ruledShot } from '../shot';
+import type { ShotSetup } from './shot';
 
 export type { ShotSetup } from './shot';
 
@@ -27,7 +28,7 @@ export function adjudicateEightBall(setup: ShotSetup, facts: ShotFacts): Ruling 
 
 // A shot after the break: fouls, then the 8 (E8.18), then who plays next.
 function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
-  const shot = startShot(setup, facts, baseFouls(setup, facts));
+  const shot = ruledShot(setup, facts, baseFouls(setup, facts));
   const tg = targets(setup);
   const { contactOk, eightFirstOnOpenTable } = contactFouls(shot, tg);
   const counted = countedBall(shot, tg);

@@ -7,12 +7,13 @@ import { ballInHand, choiceOwed, continues, passes } from '../outcome';
 import type { FoulFinding, PendingChoice, Penalty, Ruling } from '../ruling';
 import { baseFouls } from './fouls';
 import { lost } from './game-end';
-import { eightBallRuling, startShot, type EightBallShot, type ShotSetup } from './shot';
+import { ruledShot } from '../shot';
+import { eightBallRuling, type EightBallShot, type ShotSetup } from './shot';
 import { EIGHT_BALL_TEXTS as TEXTS } from './texts';
 
 // The break (G1.8, E8.3 to E8.7).
 export function adjudicateBreak(setup: ShotSetup, facts: ShotFacts, interference: boolean): Ruling {
-  const shot = startShot(setup, facts, baseFouls(setup, facts));
+  const shot = ruledShot(setup, facts, baseFouls(setup, facts));
   shot.trail.add('G1.8');
   if (facts.ballsOffTable.includes(8)) return eightOffOnBreak(shot);
   // G1.9: the cue ball stopped or deflected on the break; the opponent chooses who breaks the re-rack.

@@ -50,8 +50,9 @@ export function sentence(...clauses: Text[]): Text {
   );
 }
 
-export function explained(text: Text): { explanation: string; explanationPt: string } {
-  return { explanation: text.en, explanationPt: text.pt };
+// One clause as a sentence, left as written (no capital added).
+export function period(text: Text): Text {
+  return t(`${text.en}.`, `${text.pt}.`);
 }
 
 // "ball in hand behind the head string / anywhere"

@@ -25,8 +25,8 @@ function adjudicate(
   forfeit: FoulFinding | null,
   interference: boolean,
 ): Ruling {
-  const started = startShot(setup, facts);
-  const shot = { ...started, fouls: rotationFouls(started) };
+  const shot = startShot(setup, facts);
+  shot.fouls.push(...rotationFouls(shot));
   // G1.9 / G1.29 / A10: a second warned violation forfeits the match.
   if (forfeit) return forfeitRuling(setup, facts, shot.fouls, forfeit);
   if (interference) return breakInterference(shot);

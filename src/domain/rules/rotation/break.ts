@@ -1,3 +1,4 @@
+import { period } from '../general/explain';
 import { mostSevere } from '../general/fouls';
 import { GENERAL_TEXTS } from '../general/texts';
 import { choiceOwed, ruling, tableAfter } from '../outcome';
@@ -25,7 +26,7 @@ export function breakInterference(shot: RotationShot): Ruling {
     legallyPocketed: [],
     table: tableAfter(setup.ballsOnTable, shot.facts, []),
     consecutiveFoulsAfter: setup.consecutiveFouls + 1,
-    why: TEXTS.period(GENERAL_TEXTS.breakInterference(shot.who)),
+    why: period(GENERAL_TEXTS.breakInterference(shot.who)),
   });
 }
 

@@ -16,7 +16,7 @@ const ROTATION_BREAK: BreakFoulPolicy = {
 
 // The fouls of a rotation shot. On a push out, wrong ball first and no cushion are suspended
 // (N9.2); the rest apply.
-export function rotationFouls(shot: Omit<RotationShot, 'fouls'>): FoulFinding[] {
+export function rotationFouls(shot: RotationShot): FoulFinding[] {
   const { setup, facts, money } = shot;
   const placement = placementFindings(setup, facts, 'STANDARD_FOUL');
   const policy = setup.isBreak ? ROTATION_BREAK : null;
@@ -31,7 +31,7 @@ export function rotationFouls(shot: Omit<RotationShot, 'fouls'>): FoulFinding[] 
 }
 
 // N9.6 / T10.9: the lowest ball first; N9.1 / T10.1 on the break; N9.7: a cushion after contact.
-function contactFoul({ setup, facts, down, id }: Omit<RotationShot, 'fouls'>): FoulFinding | null {
+function contactFoul({ setup, facts, down, id }: RotationShot): FoulFinding | null {
   const first = facts.firstContact;
   const lowest = Math.min(...setup.ballsOnTable);
   const firstRule = setup.isBreak ? id('N9.1', 'T10.1') : id('N9.6', 'T10.9');

@@ -1,9 +1,9 @@
 import type { ShotFacts } from '../../events/shot-facts';
-import { players, sentence, type Players, type Text } from '../general/explain';
-import { RuleTrail } from '../general/fouls';
+import { sentence, type Text } from '../general/explain';
 import type { CommonSetup } from '../general/setup';
 import { continues, gameOver, passes, ruling, tableAfter, type Next } from '../outcome';
 import type { FoulFinding, GameEndReason, Penalty, RuleId, Ruling } from '../ruling';
+import { ruledShot, type RuledShot } from '../shot';
 
 // 9-ball (N9) and 10-ball (T10) under WPA: rotation games where the lowest ball is hit first.
 export interface RotationSetup extends CommonSetup {
@@ -14,13 +14,7 @@ export interface RotationSetup extends CommonSetup {
 }
 
 // One rotation shot being ruled.
-export interface RotationShot {
-  setup: RotationSetup;
-  facts: ShotFacts;
-  fouls: FoulFinding[];
-  trail: RuleTrail;
-  down: number[];
-  who: Players;
+export interface RotationShot extends RuledShot<RotationSetup> {
   nine: boolean;
   // The ball that wins the rack: the 9 or the 10.
   money: number;
@@ -32,17 +26,14 @@ export interface RotationShot {
   id: (n9: RuleId, t10: RuleId) => RuleId;
 }
 
-export function startShot(setup: RotationSetup, facts: ShotFacts): Omit<RotationShot, 'fouls'> {
+// The shot with no fouls found yet.
+export function startShot(setup: RotationSetup, facts: ShotFacts): RotationShot {
   const nine = setup.discipline === 'NINE_BALL';
   const money = nine ? 9 : 10;
-  const down = facts.pocketed.map((p) => p.ball);
-  const moneyGone = down.includes(money) || facts.ballsOffTable.includes(money);
+  const shot = ruledShot(setup, facts, []);
+  const moneyGone = shot.down.includes(money) || facts.ballsOffTable.includes(money);
   return {
-    setup,
-    facts,
-    trail: new RuleTrail(),
-    down,
-    who: players(setup),
+    ...shot,
     nine,
     money,
     pushOut: !setup.isBreak && setup.call?.pushOut === true,

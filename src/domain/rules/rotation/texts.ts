@@ -7,8 +7,6 @@ export const ROTATION_TEXTS = {
   // G1.18 / N9.6 / T10.9: the ball to hit first.
   lowestBall: (lowest: number): Text =>
     t(`the lowest ball, ${ball(lowest).en}`, `a bola mais baixa, ${ball(lowest).pt}`),
-  // A sentence that keeps the player's name as written (no capital added).
-  period: (text: Text): Text => t(`${text.en}.`, `${text.pt}.`),
   // N9.4 / T10.8.
   spotted: (money: number, rule: string): Text =>
     t(
