@@ -1,13 +1,14 @@
 import type { ShotFacts } from '../../events/shot-facts';
+import { breakInterferenceChoice } from '../general/conduct';
 import { describeFoul, sentence, type Text } from '../general/explain';
 import { mostSevere } from '../general/fouls';
 import { GENERAL_TEXTS } from '../general/texts';
 import { foul } from '../foul-catalogue';
 import { ballInHand, choiceOwed, continues, passes } from '../outcome';
 import type { FoulFinding, PendingChoice, Penalty, Ruling } from '../ruling';
+import { ruledShot } from '../shot';
 import { baseFouls } from './fouls';
 import { lost } from './game-end';
-import { ruledShot } from '../shot';
 import { eightBallRuling, type EightBallShot, type ShotSetup } from './shot';
 import { EIGHT_BALL_TEXTS as TEXTS } from './texts';
 
@@ -18,16 +19,8 @@ export function adjudicateBreak(setup: ShotSetup, facts: ShotFacts, interference
   if (facts.ballsOffTable.includes(8)) return eightOffOnBreak(shot);
   // G1.9: the cue ball stopped or deflected on the break; the opponent chooses who breaks the re-rack.
   if (interference) {
-    return breakChoice(
-      shot,
-      opponentChooses(
-        shot,
-        'BREAK_INTERFERENCE',
-        ['RERACK_AND_BREAK', 'RERACK_OPPONENT_BREAKS'],
-        'G1.9',
-      ),
-      GENERAL_TEXTS.breakInterference(shot.who),
-    );
+    const choice = breakInterferenceChoice(setup.opponent);
+    return breakChoice(shot, choice, GENERAL_TEXTS.breakInterference(shot.who));
   }
   if (shot.down.includes(8)) return eightOnBreak(shot);
   // E8.3 / A6: a legal break pockets a ball or drives at least four object balls to cushions.

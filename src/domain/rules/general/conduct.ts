@@ -1,6 +1,6 @@
 import type { ShotFacts } from '../../events/shot-facts';
 import { finding } from '../foul-catalogue';
-import type { FoulFinding, RuleId } from '../ruling';
+import type { FoulFinding, PendingChoice, RuleId } from '../ruling';
 import { GENERAL_TEXTS } from './texts';
 
 export interface ConductOutcome {
@@ -33,4 +33,15 @@ export function conduct(facts: ShotFacts, isBreak: boolean, warnings: RuleId[]):
     };
   }
   return { forfeit: null, warning: violated[0] ?? null, breakInterference };
+}
+
+// G1.9: after interference on the break, the opponent chooses who breaks the re-rack.
+export function breakInterferenceChoice(opponent: string): PendingChoice {
+  return {
+    kind: 'BREAK_INTERFERENCE',
+    player: opponent,
+    options: ['RERACK_AND_BREAK', 'RERACK_OPPONENT_BREAKS'],
+    rule: 'G1.9',
+    ballInHandIfShooting: 'NONE',
+  };
 }

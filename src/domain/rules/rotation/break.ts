@@ -1,3 +1,4 @@
+import { breakInterferenceChoice } from '../general/conduct';
 import { period } from '../general/explain';
 import { mostSevere } from '../general/fouls';
 import { GENERAL_TEXTS } from '../general/texts';
@@ -11,13 +12,7 @@ import { ROTATION_TEXTS as TEXTS } from './texts';
 export function breakInterference(shot: RotationShot): Ruling {
   const { setup, fouls, trail } = shot;
   trail.add(...fouls.map((f) => f.rule), 'G1.9');
-  const choice = choiceOwed({
-    kind: 'BREAK_INTERFERENCE',
-    player: setup.opponent,
-    options: ['RERACK_AND_BREAK', 'RERACK_OPPONENT_BREAKS'],
-    rule: 'G1.9',
-    ballInHandIfShooting: 'NONE',
-  });
+  const choice = choiceOwed(breakInterferenceChoice(setup.opponent));
   return ruling(setup, choice, {
     fouls,
     appliedFoul: mostSevere(fouls),
