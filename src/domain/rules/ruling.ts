@@ -116,7 +116,7 @@ export const GAME_END_REASONS = [
   'THREE_CONSECUTIVE_FOULS',
   'MATCH_FORFEITED',
   'UNSPORTSMANLIKE_CONDUCT',
-  // Issue 4: the appeals committee awarded the game.
+  // The appeals committee awarded the game.
   'AWARDED_ON_APPEAL',
 ] as const;
 export type GameEndReason = (typeof GAME_END_REASONS)[number];

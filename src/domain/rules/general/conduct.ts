@@ -1,5 +1,7 @@
 import type { ShotFacts } from '../../events/shot-facts';
-import type { FoulFinding, RuleId } from '../ruling';
+import { finding } from '../foul-catalogue';
+import type { FoulFinding, PendingChoice, RuleId } from '../ruling';
+import { GENERAL_TEXTS } from './texts';
 
 export interface ConductOutcome {
   // A10: the second warned violation of the same rule forfeits the match.
@@ -22,17 +24,24 @@ export function conduct(facts: ShotFacts, isBreak: boolean, warnings: RuleId[]):
   ];
   const repeated = violated.find((rule) => warnings.includes(rule));
   if (repeated) {
+    const kind = repeated === 'G1.9' ? 'BREAK_CUE_BALL_INTERFERENCE' : 'NON_TIP_CONTACT';
+    const why = GENERAL_TEXTS.repeatedViolation(repeated);
     return {
-      forfeit: {
-        kind: repeated === 'G1.9' ? 'BREAK_CUE_BALL_INTERFERENCE' : 'NON_TIP_CONTACT',
-        rule: repeated,
-        penalty: 'FORFEIT_OF_MATCH',
-        detail: `a second violation of ${repeated} after a warning forfeits the match (A10)`,
-        detailPt: `uma segunda infração de ${repeated} depois de advertência dá perda da partida (A10)`,
-      },
+      forfeit: finding(kind, repeated, 'FORFEIT_OF_MATCH', why),
       warning: null,
       breakInterference,
     };
   }
   return { forfeit: null, warning: violated[0] ?? null, breakInterference };
+}
+
+// G1.9: after interference on the break, the opponent chooses who breaks the re-rack.
+export function breakInterferenceChoice(opponent: string): PendingChoice {
+  return {
+    kind: 'BREAK_INTERFERENCE',
+    player: opponent,
+    options: ['RERACK_AND_BREAK', 'RERACK_OPPONENT_BREAKS'],
+    rule: 'G1.9',
+    ballInHandIfShooting: 'NONE',
+  };
 }

@@ -50,8 +50,9 @@ export function sentence(...clauses: Text[]): Text {
   );
 }
 
-export function explained(text: Text): { explanation: string; explanationPt: string } {
-  return { explanation: text.en, explanationPt: text.pt };
+// One clause as a sentence, left as written (no capital added).
+export function period(text: Text): Text {
+  return t(`${text.en}.`, `${text.pt}.`);
 }
 
 // "ball in hand behind the head string / anywhere"
@@ -59,4 +60,18 @@ export function ballInHandWhere(kitchen: boolean): Text {
   return kitchen
     ? t('ball in hand behind the head string', 'bola na mão atrás da linha de saída')
     : t('ball in hand anywhere', 'bola na mão em qualquer ponto da mesa');
+}
+
+// The display names of the two players of a shot, for the texts modules.
+export interface Players {
+  shooter: string;
+  opponent: string;
+}
+
+export function players(setup: {
+  shooter: string;
+  opponent: string;
+  name: (player: string) => string;
+}): Players {
+  return { shooter: setup.name(setup.shooter), opponent: setup.name(setup.opponent) };
 }

@@ -1,6 +1,10 @@
 import type { ShotFacts } from '../../events/shot-facts';
-import { penaltyRank, type FoulFinding, type Penalty, type RuleId } from '../ruling';
-import { describeFoul, explained, names, sentence, t } from './explain';
+import { foul } from '../foul-catalogue';
+import { gameOver, ruling, tableAfter } from '../outcome';
+import { penaltyRank, type FoulFinding, type Penalty, type RuleId, type Ruling } from '../ruling';
+import { describeFoul, players, sentence } from './explain';
+import type { CommonSetup } from './setup';
+import { GENERAL_TEXTS } from './texts';
 import { strokeFoulFinding } from './stroke-fouls';
 
 // How a game treats cue-ball and off-table fouls on the break (8-ball: kitchen, E8.5/E8.6;
@@ -27,41 +31,17 @@ export function generalFouls(
     if (finding) fouls.push(finding);
   }
   if (facts.cueBallScratched) {
-    fouls.push({
-      kind: 'CUE_BALL_SCRATCHED',
-      rule: onBreak ? onBreak.scratchRule : 'G1.20',
-      penalty,
-      detail: 'the cue ball was pocketed',
-      detailPt: 'a bola branca foi embolsada',
-    });
+    fouls.push(foul('CUE_BALL_SCRATCHED', [], { rule: onBreak?.scratchRule, penalty }));
   }
-  if (facts.cueBallOffTable) {
-    fouls.push({
-      kind: 'CUE_BALL_OFF_TABLE',
-      rule: 'G1.28',
-      penalty,
-      detail: 'the cue ball left the table',
-      detailPt: 'a bola branca saiu da mesa',
-    });
-  }
+  if (facts.cueBallOffTable) fouls.push(foul('CUE_BALL_OFF_TABLE', [], { penalty }));
   if (facts.cueBallTouchedPocketedBall) {
-    fouls.push({
-      kind: 'CUE_BALL_TOUCHED_POCKETED_BALL',
-      rule: 'G1.20',
-      penalty,
-      detail: 'the cue ball touched a ball already pocketed',
-      detailPt: 'a bola branca tocou numa bola já embolsada',
-    });
+    fouls.push(foul('CUE_BALL_TOUCHED_POCKETED_BALL', [], { penalty }));
   }
   const objectOff = facts.ballsOffTable.filter((b) => !ownRules.includes(b));
   if (objectOff.length > 0) {
-    fouls.push({
-      kind: 'OBJECT_BALL_OFF_TABLE',
-      rule: onBreak ? onBreak.objectOffRule : 'G1.28',
-      penalty,
-      detail: `${names(objectOff).en} left the table`,
-      detailPt: `${names(objectOff).pt} ${objectOff.length > 1 ? 'saíram' : 'saiu'} da mesa`,
-    });
+    fouls.push(
+      foul('OBJECT_BALL_OFF_TABLE', [objectOff], { rule: onBreak?.objectOffRule, penalty }),
+    );
   }
   return fouls;
 }
@@ -82,54 +62,32 @@ export class RuleTrail {
   }
 }
 
-export interface ForfeitContext {
-  shooter: string;
-  opponent: string;
-  ballsOnTable: number[];
-  name: (player: string) => string;
-}
-
-// A10: the fields of a ruling that forfeits the match; the caller adds profile and version.
-export function forfeitParts(
-  ctx: ForfeitContext,
+// A10: the ruling of a shot that forfeits the match.
+export function forfeitRuling(
+  setup: CommonSetup,
+  facts: ShotFacts,
   fouls: FoulFinding[],
   forfeit: FoulFinding,
-  down: number[],
-  off: number[],
-) {
+): Ruling {
   const all = [...fouls, forfeit];
   const trail = new RuleTrail();
   trail.add(...all.map((f) => f.rule), 'A10');
-  const why = describeFoul(forfeit, all);
-  return {
+  const who = players(setup);
+  const why = GENERAL_TEXTS.forfeits(who, forfeit.rule, describeFoul(forfeit, all));
+  const result = {
+    winner: setup.opponent,
+    loser: setup.shooter,
+    reason: 'MATCH_FORFEITED' as const,
+    rule: forfeit.rule,
+  };
+  return ruling(setup, gameOver(result), {
     fouls: all,
     appliedFoul: forfeit,
-    penalty: 'FORFEIT_OF_MATCH' as const,
+    penalty: 'FORFEIT_OF_MATCH',
     rules: trail.ids,
-    turn: 'GAME_OVER' as const,
-    nextShooter: null,
-    ballInHand: 'NONE' as const,
     legallyPocketed: [],
-    ballsOnTableAfter: ctx.ballsOnTable.filter((b) => !down.includes(b) && !off.includes(b)),
-    spotted: [],
-    groupsAssigned: null,
-    pendingChoice: null,
-    gameResult: {
-      winner: ctx.opponent,
-      loser: ctx.shooter,
-      reason: 'MATCH_FORFEITED' as const,
-      rule: forfeit.rule,
-    },
-    pushOutAvailable: false,
-    warningIssued: null,
-    ...explained(
-      sentence(
-        t(
-          `${ctx.name(ctx.shooter)} forfeits the match (${forfeit.rule}, A10): ${why.en}`,
-          `${ctx.name(ctx.shooter)} perde a partida (${forfeit.rule}, A10): ${why.pt}`,
-        ),
-        t(`${ctx.name(ctx.opponent)} wins the match`, `${ctx.name(ctx.opponent)} ganha a partida`),
-      ),
-    ),
-  };
+    table: tableAfter(setup.ballsOnTable, facts, []),
+    consecutiveFoulsAfter: setup.consecutiveFouls + 1,
+    why: sentence(why, GENERAL_TEXTS.winsMatch(who)),
+  });
 }

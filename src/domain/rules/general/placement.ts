@@ -1,5 +1,6 @@
 import type { ShotFacts } from '../../events/shot-facts';
 import type { BallInHand, PlacementZone } from '../../table/vocabulary';
+import { foul } from '../foul-catalogue';
 import type { FoulFinding, Penalty } from '../ruling';
 
 export interface PlacementSetup {
@@ -24,13 +25,7 @@ export function placementFindings(
   const fouls: FoulFinding[] = [];
   if (setup.ballInHand === 'NONE') return { fouls, notCrossedWithoutReferee: false };
   if (facts.placement?.touchedObjectBall) {
-    fouls.push({
-      kind: 'OBJECT_BALL_TOUCHED_WHILE_PLACING',
-      rule: 'G1.22',
-      penalty,
-      detail: 'an object ball was touched while placing the cue ball',
-      detailPt: 'uma bola de cor foi tocada durante a colocação da bola branca',
-    });
+    fouls.push(foul('OBJECT_BALL_TOUCHED_WHILE_PLACING', [], { penalty }));
   }
   if (setup.ballInHand !== 'BEHIND_HEAD_STRING') return { fouls, notCrossedWithoutReferee: false };
   // G1.10 / G1.16: the line itself is not in the kitchen; the placement is a foul only if it was
@@ -40,29 +35,13 @@ export function placementFindings(
     (zone === 'ON_HEAD_STRING' || zone === 'BEYOND_HEAD_STRING') &&
     facts.placement?.warnedBeforeShot
   ) {
-    fouls.push({
-      kind: 'PLACEMENT_OVER_HEAD_STRING',
-      rule: 'G1.10',
-      penalty,
-      detail:
-        'the cue ball was placed on or over the head string and this was pointed out before the shot',
-      detailPt:
-        'a bola branca foi colocada sobre ou além da linha de saída e isso foi assinalado antes da tacada',
-    });
+    fouls.push(foul('PLACEMENT_OVER_HEAD_STRING', [], { penalty }));
   }
   // G1.37: the cue ball must cross the head string before touching a ball or cushion.
   let notCrossedWithoutReferee = false;
   if (facts.cueCrossedHeadStringBeforeContact === false) {
     if (setup.refereePresent) {
-      fouls.push({
-        kind: 'CUE_BALL_DID_NOT_CROSS_HEAD_STRING',
-        rule: 'G1.37',
-        penalty,
-        detail:
-          'from the kitchen the cue ball touched a ball or cushion before crossing the head string',
-        detailPt:
-          'a partir da área de saída a bola branca tocou numa bola ou tabela antes de passar a linha de saída',
-      });
+      fouls.push(foul('CUE_BALL_DID_NOT_CROSS_HEAD_STRING', [], { penalty }));
     } else {
       notCrossedWithoutReferee = true;
     }

@@ -1,0 +1,39 @@
+import type { Group } from '../../table/vocabulary';
+import type { Text } from '../general/explain';
+import type { CommonSetup } from '../general/setup';
+import { ruling, tableAfter, type Next, type TableAfter } from '../outcome';
+import type { FoulFinding, Penalty, Ruling } from '../ruling';
+import type { RuledShot } from '../shot';
+
+// The state before the shot that the 8-ball rules look at.
+export interface ShotSetup extends CommonSetup {
+  groups: Record<string, Group> | null;
+}
+
+export type EightBallShot = RuledShot<ShotSetup>;
+
+// A3: BCA spots an object ball that left the table; FPB counts it pocketed; WPA leaves it off.
+function eightBallTable({ setup, facts }: EightBallShot): TableAfter {
+  const spotted =
+    setup.rules.objectBallOffTable === 'SPOTTED' ? facts.ballsOffTable.filter((b) => b !== 8) : [];
+  return tableAfter(setup.ballsOnTable, facts, spotted);
+}
+
+export interface EightBallParts {
+  appliedFoul: FoulFinding | null;
+  penalty: Penalty;
+  legallyPocketed: number[];
+  groupsAssigned?: Record<string, Group> | null;
+  why: Text;
+}
+
+export function eightBallRuling(shot: EightBallShot, next: Next, parts: EightBallParts): Ruling {
+  return ruling(shot.setup, next, {
+    ...parts,
+    fouls: shot.fouls,
+    rules: shot.trail.ids,
+    table: eightBallTable(shot),
+    // E8.20: counted for the record; three in a row is no loss in 8-ball.
+    consecutiveFoulsAfter: parts.appliedFoul ? shot.setup.consecutiveFouls + 1 : 0,
+  });
+}

@@ -1,0 +1,32 @@
+import { t, type Players, type Text } from './explain';
+
+// The wording every discipline shares.
+export const GENERAL_TEXTS = {
+  // A10: a second warned violation of the same rule.
+  repeatedViolation: (rule: string): Text =>
+    t(
+      `a second violation of ${rule} after a warning forfeits the match (A10)`,
+      `uma segunda infração de ${rule} depois de advertência dá perda da partida (A10)`,
+    ),
+  forfeits: (p: Players, rule: string, why: Text): Text =>
+    t(
+      `${p.shooter} forfeits the match (${rule}, A10): ${why.en}`,
+      `${p.shooter} perde a partida (${rule}, A10): ${why.pt}`,
+    ),
+  winsMatch: (p: Players): Text =>
+    t(`${p.opponent} wins the match`, `${p.opponent} ganha a partida`),
+  foulBy: (p: Players, rule: string, why: Text): Text =>
+    t(`foul by ${p.shooter} (${rule}): ${why.en}`, `falta de ${p.shooter} (${rule}): ${why.pt}`),
+  // G1.17 (8-ball), N9.5, T10.9.
+  ballInHandAnywhere: (p: Players, rule: string): Text =>
+    t(
+      `${p.opponent} has ball in hand anywhere (${rule})`,
+      `${p.opponent} tem bola na mão em qualquer ponto da mesa (${rule})`,
+    ),
+  // G1.9, shared by every discipline's break.
+  breakInterference: (p: Players): Text =>
+    t(
+      `${p.shooter} interfered with the cue ball on the break and is warned (G1.9); ${p.opponent} chooses who breaks the re-rack`,
+      `${p.shooter} interferiu com a bola branca na saída e é advertido (G1.9); ${p.opponent} escolhe quem faz a nova saída`,
+    ),
+};
