@@ -1,4 +1,5 @@
 // The pure core: no NestJS, database or Node I/O imports anywhere below src/domain.
+export * from './canonical-json';
 export * from './errors';
 export * from './events/appeals';
 export * from './events/catalogue';
@@ -9,6 +10,7 @@ export * from './match/commands';
 export * from './match/decide';
 export * from './match/decider';
 export * from './match/evolve';
+export { endGame, startGame } from './match/game-flow';
 export * from './match/state';
 export * from './rules/profiles';
 export * from './rules/ruling';

@@ -1,6 +1,7 @@
 import type { LedgerEvent } from '../events/catalogue';
 import type { Ruling } from '../rules/ruling';
-import { DEFAULT_APPEAL_WINDOW_MINUTES, evolveAmendment } from './amendments';
+import { evolveAmendment } from './amendments/evolve';
+import { DEFAULT_APPEAL_WINDOW_MINUTES } from './amendments/window';
 import type { GameState, MatchState } from './state';
 
 // evolve only applies what an event says; every rule was applied when the event was decided.

@@ -36,3 +36,10 @@ export function requireShooter(state: MatchState, game: GameState, player: strin
     );
   }
 }
+
+// Corrections, appeals and their decisions are recorded with a written reason.
+export function requireText(text: string, what: string): string {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) throw new DomainError('REASON_REQUIRED', `${what} is required`);
+  return trimmed;
+}

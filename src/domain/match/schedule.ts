@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import type { LedgerEvent } from '../events/catalogue';
-import { MAX_APPEAL_WINDOW_MINUTES } from './amendments';
+import { MAX_APPEAL_WINDOW_MINUTES } from './amendments/window';
 import type { ScheduleMatch } from './commands';
 import type { MatchState } from './state';
 
