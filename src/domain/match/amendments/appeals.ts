@@ -1,9 +1,10 @@
 import { DomainError } from '../../errors';
-import type { AppealDecided, AppealFiled, PlayState } from '../../events/appeals';
+import type { AppealDecided, AppealFiled } from '../../events/appeals';
+import type { PlaySnapshot } from '../../events/play-snapshot';
 import type { Ruling } from '../../rules/ruling';
 import type { DecideAppeal, FileAppeal } from '../commands';
 import { requireText } from '../guards';
-import { playStateOf } from '../play-snapshot';
+import { toPlaySnapshot } from '../play-snapshot';
 import { isPlayerOf, playerName, type MatchState } from '../state';
 import {
   eventAt,
@@ -101,12 +102,12 @@ export function decideAppeal(
   const reason = requireText(c.reason, 'A written reason for the decision');
   const filed = filedEvent(h.events, c.appealId);
   const superseded = supersededRevisions(h.events);
-  const recorded = playStateOf(state);
+  const recorded = toPlaySnapshot(state);
   const by = playerName(state, filed.by);
 
   if (c.outcome === 'UPHELD') {
     // The preview the committee declined, kept beside the record; it may no longer apply.
-    let amended: PlayState | null = null;
+    let amended: PlaySnapshot | null = null;
     let ruling: Ruling | null = null;
     if (!superseded.has(filed.againstRevision)) {
       try {

@@ -1,12 +1,12 @@
 import type { AmendmentEvent, AppealState } from '../../events/appeals';
-import { installPlayState } from '../play-snapshot';
+import { installPlaySnapshot } from '../play-snapshot';
 import type { MatchState } from '../state';
 
 // evolve for corrections, appeals and sign-off: install what was decided, nothing more.
 export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchState {
   switch (event.type) {
     case 'ShotCorrected':
-      installPlayState(next, event.data.resulting);
+      installPlaySnapshot(next, event.data.resulting);
       return next;
     case 'AppealFiled': {
       const d = event.data;
@@ -39,7 +39,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
           : a,
       );
       if (d.outcome === 'OVERTURNED' && d.resulting) {
-        installPlayState(next, d.resulting);
+        installPlaySnapshot(next, d.resulting);
         next.signatures = [];
         next.final = false;
       }

@@ -1,8 +1,9 @@
-import type { Amendment, PlayState } from '../../events/appeals';
+import type { Amendment } from '../../events/appeals';
+import type { PlaySnapshot } from '../../events/play-snapshot';
 import type { Ruling } from '../../rules/ruling';
 import type { AmendmentProposal } from '../commands';
 import { evolve } from '../evolve';
-import { playStateOf } from '../play-snapshot';
+import { toPlaySnapshot } from '../play-snapshot';
 import type { MatchState } from '../state';
 import { filedEvent, rulingAfter, type RecordedEvent } from './history';
 import { normaliseAmendment, rederive } from './rederive';
@@ -11,8 +12,8 @@ export interface AppealPreview {
   appealId: string;
   againstRevision: number;
   remedy: Amendment;
-  recorded: PlayState;
-  amended: PlayState;
+  recorded: PlaySnapshot;
+  amended: PlaySnapshot;
   recordedRuling: Ruling | null;
   ruling: Ruling | null;
   supersedes: number[];
@@ -43,7 +44,7 @@ export function previewAppeal(
     appealId,
     againstRevision: filed.againstRevision,
     remedy: amendment,
-    recorded: playStateOf(current!),
+    recorded: toPlaySnapshot(current!),
     amended: derived.resulting,
     recordedRuling,
     ruling: derived.ruling,

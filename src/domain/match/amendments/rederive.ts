@@ -1,11 +1,12 @@
 import { DomainError, type DomainErrorCode } from '../../errors';
-import type { Amendment, PlayState } from '../../events/appeals';
+import type { Amendment } from '../../events/appeals';
+import type { PlaySnapshot } from '../../events/play-snapshot';
 import type { ShotFacts } from '../../events/shot-facts';
 import type { Ruling } from '../../rules/ruling';
 import type { AmendmentProposal } from '../commands';
 import { endGame, startGame } from '../game-flow';
 import { decidePlay } from '../play';
-import { playStateOf } from '../play-snapshot';
+import { toPlaySnapshot } from '../play-snapshot';
 import { isPlayerOf, opponentOf, type MatchState } from '../state';
 import {
   eventAt,
@@ -22,7 +23,7 @@ import {
 // events up to the disputed one and applying the amendment with the same rules engine.
 
 export interface Derived {
-  resulting: PlayState;
+  resulting: PlaySnapshot;
   ruling: Ruling | null;
   supersedes: number[];
 }
@@ -108,7 +109,7 @@ export function rederive(
       const supersedes = live(revision, true);
       if (callRevision !== null && !superseded.has(callRevision)) supersedes.unshift(callRevision);
       return {
-        resulting: playStateOf(after),
+        resulting: toPlaySnapshot(after),
         ruling: adjudicated?.type === 'ShotAdjudicated' ? adjudicated.data.ruling : null,
         supersedes,
       };
@@ -131,7 +132,7 @@ export function rederive(
           'The position restored must be at or before the disputed event',
         );
       const after = stateBefore(events, t + 1);
-      return { resulting: playStateOf(after), ruling: null, supersedes: live(t, false) };
+      return { resulting: toPlaySnapshot(after), ruling: null, supersedes: live(t, false) };
     }
     case 'AWARD_GAME': {
       const before = stateBefore(events, against);
@@ -144,7 +145,7 @@ export function rederive(
         endGame(before, game, winner, opponentOf(before, winner), 'AWARDED_ON_APPEAL', 'APPEAL'),
       );
       // An award settles any choice that was owed in that game.
-      const resulting = playStateOf(after);
+      const resulting = toPlaySnapshot(after);
       resulting.pendingChoice = null;
       return { resulting, ruling: null, supersedes: live(against, true) };
     }
@@ -155,7 +156,7 @@ export function rederive(
       const after = fold(before, [
         startGame(before, game.number, game.rack + 1, game.breaker, 'RERACK', 'G1.33'),
       ]);
-      return { resulting: playStateOf(after), ruling: null, supersedes: live(against, true) };
+      return { resulting: toPlaySnapshot(after), ruling: null, supersedes: live(against, true) };
     }
   }
 }
