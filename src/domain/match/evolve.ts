@@ -27,6 +27,7 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
       warnings: { [d.players[0].id]: [], [d.players[1].id]: [] },
       winner: null,
       officials: { scorers: [], referees: [] },
+      // Matches scheduled before appeals existed carry no window: they get the default.
       appealWindowMinutes: d.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
       appeals: [],
       signatures: [],

@@ -16,7 +16,6 @@ import {
 } from './history';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
-import { DEFAULT_APPEAL_WINDOW_MINUTES } from './window';
 
 // A player of the match appeals a ruling or event within the competition's window, counted from
 // when the disputed event was recorded; never once the match is signed off.
@@ -43,7 +42,7 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
       'INVALID_APPEAL',
       `Revision ${target.revision} was superseded at ${superseded.get(target.revision)}; appeal that instead`,
     );
-  const minutes = state.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES;
+  const minutes = state.appealWindowMinutes;
   const closes = new Date(Date.parse(target.recordedAt) + minutes * 60_000).toISOString();
   if (Date.parse(h.now) > Date.parse(closes))
     throw new DomainError(
@@ -53,7 +52,7 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
   const proposal = normaliseAmendment(h.events, target.revision, c.proposal, 'INVALID_APPEAL');
   // The proposal must be one the engine can apply (a what-if that would fail is refused now).
   rederive(h.events, target.revision, proposal, 'INVALID_APPEAL');
-  const appealId = `A${(state.appeals ?? []).length + 1}`;
+  const appealId = `A${state.appeals.length + 1}`;
   const by = playerName(state, c.by);
   return {
     type: 'AppealFiled',
@@ -82,18 +81,18 @@ export function decideAppeal(
   state: MatchState,
   h: RecordedHistory,
 ): AppealDecided {
-  const appeal = (state.appeals ?? []).find((a) => a.id === c.appealId);
+  const appeal = state.appeals.find((a) => a.id === c.appealId);
   if (!appeal) throw new DomainError('APPEAL_NOT_FOUND', `No appeal ${c.appealId} in this match`);
   if (appeal.status !== 'PENDING')
     throw new DomainError(
       'APPEAL_ALREADY_DECIDED',
       `Appeal ${c.appealId} was already decided: ${appeal.status}`,
     );
-  const officials = state.officials ?? { scorers: [], referees: [] };
+  const { scorers, referees } = state.officials;
   if (
     isPlayerOf(state, c.decidedBy) ||
-    officials.scorers.includes(c.decidedBy) ||
-    officials.referees.includes(c.decidedBy)
+    scorers.includes(c.decidedBy) ||
+    referees.includes(c.decidedBy)
   )
     throw new DomainError(
       'RECUSED',
@@ -101,45 +100,69 @@ export function decideAppeal(
     );
   const reason = requireText(c.reason, 'A written reason for the decision');
   const filed = filedEvent(h.events, c.appealId);
-  const superseded = supersededRevisions(h.events);
-  const recorded = toPlaySnapshot(state);
-  const by = playerName(state, filed.by);
+  const decision: Decision = {
+    c,
+    state,
+    h,
+    reason,
+    filed,
+    superseded: supersededRevisions(h.events),
+    recorded: toPlaySnapshot(state),
+    by: playerName(state, filed.by),
+  };
+  return c.outcome === 'UPHELD' ? upheld(decision) : overturned(decision);
+}
 
-  if (c.outcome === 'UPHELD') {
-    // The preview the committee declined, kept beside the record; it may no longer apply.
-    let amended: PlaySnapshot | null = null;
-    let ruling: Ruling | null = null;
-    if (!superseded.has(filed.againstRevision)) {
-      try {
-        const d = rederive(h.events, filed.againstRevision, filed.proposal, 'INVALID_APPEAL');
-        amended = d.resulting;
-        ruling = d.ruling;
-      } catch {
-        amended = null;
-      }
+interface Decision {
+  c: DecideAppeal;
+  state: MatchState;
+  h: RecordedHistory;
+  reason: string;
+  filed: AppealFiled['data'];
+  superseded: Map<number, number>;
+  recorded: PlaySnapshot;
+  by: string;
+}
+
+function upheld({ c, h, reason, filed, superseded, recorded, by }: Decision): AppealDecided {
+  // The preview the committee declined, kept beside the record; it may no longer apply.
+  let amended: PlaySnapshot | null = null;
+  let ruling: Ruling | null = null;
+  if (!superseded.has(filed.againstRevision)) {
+    try {
+      const d = rederive(h.events, filed.againstRevision, filed.proposal, 'INVALID_APPEAL');
+      amended = d.resulting;
+      ruling = d.ruling;
+    } catch (err) {
+      // A proposal the engine now refuses has no preview; anything else is a real failure.
+      if (!(err instanceof DomainError)) throw err;
+      amended = null;
     }
-    return {
-      type: 'AppealDecided',
-      version: 1,
-      data: {
-        appealId: c.appealId,
-        decidedBy: c.decidedBy,
-        outcome: 'UPHELD',
-        remedy: null,
-        reason,
-        recorded,
-        amended,
-        ruling,
-        supersedes: [],
-        resulting: null,
-        reopened: false,
-        rule: null,
-        explanation: `Appeal ${c.appealId} by ${by} is dismissed and the record stands: ${reason}`,
-        explanationPt: `O recurso ${c.appealId} de ${by} é indeferido e o registo mantém-se: ${reason}`,
-      },
-    };
   }
+  return {
+    type: 'AppealDecided',
+    version: 1,
+    data: {
+      appealId: c.appealId,
+      decidedBy: c.decidedBy,
+      outcome: 'UPHELD',
+      remedy: null,
+      reason,
+      recorded,
+      amended,
+      ruling,
+      supersedes: [],
+      resulting: null,
+      reopened: false,
+      rule: null,
+      explanation: `Appeal ${c.appealId} by ${by} is dismissed and the record stands: ${reason}`,
+      explanationPt: `O recurso ${c.appealId} de ${by} é indeferido e o registo mantém-se: ${reason}`,
+    },
+  };
+}
 
+function overturned(x: Decision): AppealDecided {
+  const { c, state, h, reason, filed, superseded, recorded, by } = x;
   if (superseded.has(filed.againstRevision))
     throw new DomainError(
       'INVALID_APPEAL',

@@ -22,12 +22,12 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         remedy: null,
         reason: null,
       };
-      next.appeals = [...(next.appeals ?? []), appeal];
+      next.appeals = [...next.appeals, appeal];
       return next;
     }
     case 'AppealDecided': {
       const d = event.data;
-      next.appeals = (next.appeals ?? []).map((a) =>
+      next.appeals = next.appeals.map((a) =>
         a.id === d.appealId
           ? {
               ...a,
@@ -46,7 +46,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
       return next;
     }
     case 'MatchSigned':
-      next.signatures = [...(next.signatures ?? []), event.data.by];
+      next.signatures = [...next.signatures, event.data.by];
       return next;
     case 'MatchSignedOff':
       next.final = true;

@@ -10,7 +10,7 @@ export function signOff(c: SignOffMatch, state: MatchState): LedgerEvent[] {
     throw new DomainError('MATCH_SIGNED_OFF', 'The match is already signed off and final');
   if (state.status !== 'COMPLETED')
     throw new DomainError('MATCH_NOT_COMPLETED', 'Only a completed match can be signed off');
-  const signatures = state.signatures ?? [];
+  const signatures = state.signatures;
   if (c.capacity === 'PLAYER' && !isPlayerOf(state, c.by))
     throw new DomainError('NOT_A_PLAYER_OF_MATCH', `${c.by} does not play in this match`);
   if (signatures.includes(c.by))

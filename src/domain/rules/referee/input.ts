@@ -27,7 +27,7 @@ export const OFFENDER_KINDS: readonly RefereeRulingKind[] = [
 export const needsGameInProgress = (kind: RefereeRulingKind): boolean => kind !== 'WARNING';
 
 function refused(message: string, rule?: string): never {
-  throw new DomainError('INVALID_MATCH_SETUP', message, rule);
+  throw new DomainError('INVALID_REFEREE_RULING', message, rule);
 }
 
 export function checkRefereeReport(r: RefereeReport, discipline: Discipline): void {

@@ -135,7 +135,7 @@ function stalemate({ discipline, game, name }: RefereeTable): RefereeVerdict {
 function twoFoulWarning(player: string, { discipline, game, name }: RefereeTable): RefereeVerdict {
   if ((game!.consecutiveFouls[player] ?? 0) !== 2) {
     throw new DomainError(
-      'INVALID_MATCH_SETUP',
+      'INVALID_REFEREE_RULING',
       `${name(player)} is not on two consecutive fouls`,
       'N9.8',
     );
