@@ -8,15 +8,15 @@ import { schedule } from './schedule';
 import type { MatchState } from './state';
 
 // decide: the only place rules are applied. Pure: same command and state, same events.
-// Corrections, appeals and sign-off also need the recorded history and the time (`recorded`).
+// Corrections, appeals and sign-off also need the recorded history and the time (`history`).
 export function decide(
   command: MatchCommand,
   state: MatchState | null,
-  recorded?: RecordedHistory,
+  history?: RecordedHistory,
 ): LedgerEvent[] {
   if (command.type === 'ScheduleMatch') return schedule(command, state);
   if (state === null)
     throw new DomainError('MATCH_NOT_SCHEDULED', 'The match has not been scheduled');
-  if (isAmendmentCommand(command)) return decideAmendment(command, state, recorded);
+  if (isAmendmentCommand(command)) return decideAmendment(command, state, history);
   return decidePlay(command, state);
 }
