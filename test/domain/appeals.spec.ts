@@ -2,11 +2,12 @@ import type { AppealDecided, ShotCorrected } from '../../src/domain/events/appea
 import type { LedgerEvent } from '../../src/domain/events/catalogue';
 import { emptyFacts } from '../../src/domain/events/shot-facts';
 import { previewAppeal } from '../../src/domain/match/amendments';
+import { decide } from '../../src/domain/match/decide';
 import { replay } from '../../src/domain/match/evolve';
 import { given, minutesAfterT0, recordedHistory } from '../support/decider-spec';
 import { ANA, BRUNO, Table } from '../support/match-fixtures';
 
-// Issue 4: corrections, appeals and sign-off, decided against the recorded history.
+// Corrections, appeals and sign-off, decided against the recorded history.
 
 const revisionOf = (t: Table, type: string, nth = 1): number => {
   let seen = 0;
@@ -17,7 +18,7 @@ const revisionOf = (t: Table, type: string, nth = 1): number => {
 const only = <T extends LedgerEvent['type']>(events: LedgerEvent[], type: T) =>
   events.find((e) => e.type === type) as Extract<LedgerEvent, { type: T }>;
 
-describe('corrections (issue 4, point 5)', () => {
+describe('corrections', () => {
   it('re-adjudicates a break whose scratch the scorer missed (E8.5, G1.20) and supersedes the original', () => {
     const t = new Table();
     t.break(ANA.id, [{ ball: 3, pocket: 'FR' }]);
@@ -108,7 +109,7 @@ describe('corrections (issue 4, point 5)', () => {
   });
 });
 
-describe('appeals (issue 4, point 6)', () => {
+describe('appeals', () => {
   function breakAndMiss(): Table {
     const t = new Table({ raceTo: 2 });
     t.break(ANA.id, [{ ball: 3, pocket: 'FR' }]);
@@ -199,6 +200,50 @@ describe('appeals (issue 4, point 6)', () => {
         });
         expect(after.appeals[0]).toMatchObject({ status: 'UPHELD', decidedBy: 'ac-1' });
       });
+  });
+
+  it('upheld: a proposal the engine refuses has no preview, but any other failure is not swallowed', () => {
+    const t = breakAndMiss();
+    t.run({
+      type: 'FileAppeal',
+      by: ANA.id,
+      againstRevision: revisionOf(t, 'ShotPlayed', 2),
+      grounds: 'g',
+      proposal: { kind: 'REPLAY_GAME' },
+    });
+    const dismiss = {
+      type: 'DecideAppeal',
+      appealId: 'A1',
+      decidedBy: 'ac-1',
+      outcome: 'UPHELD',
+      reason: 'r',
+    } as const;
+    const filedAt = revisionOf(t, 'AppealFiled');
+    const doctored = (edit: (h: ReturnType<typeof recordedHistory>) => void) => {
+      const h = recordedHistory(t.history);
+      edit(h);
+      return h;
+    };
+    // Nothing precedes revision 0: the engine refuses the replay, so the decision has no preview.
+    const refused = doctored((h) => {
+      const filed = h.events[filedAt].event as LedgerEvent & { type: 'AppealFiled' };
+      h.events[filedAt] = {
+        ...h.events[filedAt],
+        event: { ...filed, data: { ...filed.data, againstRevision: 0 } },
+      };
+    });
+    const [decided] = decide(dismiss, t.state, refused);
+    expect((decided as AppealDecided).data).toMatchObject({ amended: null, ruling: null });
+    // A history evolve cannot fold (a placement before any game) is a bug, not a refusal.
+    const broken = doctored((h) => {
+      h.events[1] = {
+        ...h.events[1],
+        event: { type: 'CueBallPlaced', version: 1, data: { player: ANA.id, zone: 'KITCHEN' } },
+      };
+    });
+    expect(() => decide(dismiss, t.state, broken)).toThrow(
+      'CueBallPlaced with no game in progress',
+    );
   });
 
   it('recusal: a player, scorer or referee of the match cannot decide; a reason is required', () => {
@@ -361,7 +406,7 @@ describe('appeals (issue 4, point 6)', () => {
   });
 });
 
-describe('sign-off (issue 4, point 7)', () => {
+describe('sign-off', () => {
   function finished(): Table {
     const t = new Table({ raceTo: 1 });
     t.break(ANA.id, [{ ball: 3, pocket: 'FR' }]);

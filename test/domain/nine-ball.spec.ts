@@ -722,7 +722,7 @@ describe('three consecutive fouls (N9.8, T10.10)', () => {
           restored: null,
           note: '',
         },
-        'INVALID_MATCH_SETUP',
+        'INVALID_REFEREE_RULING',
       );
       const one = rack(g);
       one.shoot(A, { firstContact: 1, objectBallsDrivenToRail: 5, cueBallScratched: true });
@@ -737,7 +737,7 @@ describe('three consecutive fouls (N9.8, T10.10)', () => {
           restored: null,
           note: '',
         },
-        'INVALID_MATCH_SETUP',
+        'INVALID_REFEREE_RULING',
       );
     },
   );
@@ -759,7 +759,7 @@ describe('three consecutive fouls (N9.8, T10.10)', () => {
         restored: null,
         note: '',
       },
-      'INVALID_MATCH_SETUP',
+      'INVALID_REFEREE_RULING',
     );
   });
 

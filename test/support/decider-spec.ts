@@ -1,10 +1,9 @@
 import { DomainError, type DomainErrorCode } from '../../src/domain/errors';
 import type { LedgerEvent } from '../../src/domain/events/catalogue';
 import type { MatchCommand } from '../../src/domain/match/commands';
-import { decide } from '../../src/domain/match/decide';
 import { matchDecider } from '../../src/domain/match/decider';
 import type { MatchState } from '../../src/domain/match/state';
-import type { RecordedHistory } from '../../src/domain/match/amendments';
+import type { RecordedHistory } from '../../src/domain/match/amendments/history';
 
 // Recorded times for spec histories: event n was recorded n minutes after T0.
 export const T0 = Date.parse('2026-03-01T18:00:00.000Z');
@@ -45,7 +44,8 @@ export function given(...history: LedgerEvent[]) {
     state,
     // `now`: when the command is decided (default: a minute after the last event).
     when(command: MatchCommand, opts: { now?: string } = {}) {
-      const run = (): LedgerEvent[] => decide(command, state, recordedHistory(history, opts.now));
+      const run = (): LedgerEvent[] =>
+        matchDecider.decide(command, state, recordedHistory(history, opts.now));
       return {
         then(assert: (events: LedgerEvent[], after: MatchState) => void): void {
           const events = run();

@@ -1,17 +1,13 @@
 import type { Ruling, RuleId } from '../rules/ruling';
-import type { MatchState } from '../match/state';
+import type { PlaySnapshot } from './play-snapshot';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
-// Corrections, appeals and sign-off (issue 4). Nothing recorded is ever deleted: an event that
+// Corrections, appeals and sign-off. Nothing recorded is ever deleted: an event that
 // changes the past names the revisions it supersedes and carries the re-derived present
 // (`resulting`), so evolve only installs it and a replay can never disagree with the decision.
 
-// The part of a match state that play decides; officials, appeals and signatures are not in it, so
-// installing a re-derived play state keeps them as they are now.
-export type PlayState = Pick<
-  MatchState,
-  'status' | 'score' | 'pendingChoice' | 'currentGame' | 'games' | 'warnings' | 'winner'
->;
+// The play state stored in amendment events: the declared snapshot, not the aggregate's state.
+export type PlayState = PlaySnapshot;
 
 export const REMEDY_KINDS = [
   // Re-adjudicate the disputed shot with amended facts (and/or call) and resume from there.
@@ -50,7 +46,7 @@ export interface ShotCorrected {
     original: { facts: ShotFacts; call: ShotCall | null; ruling: Ruling };
     corrected: { facts: ShotFacts; call: ShotCall | null; ruling: Ruling };
     supersedes: number[];
-    resulting: PlayState;
+    resulting: PlaySnapshot;
     explanation: string;
     explanationPt: string;
   };
@@ -88,12 +84,12 @@ export interface AppealDecided {
     remedy: Amendment | null;
     reason: string;
     // The preview the decision was taken on: the recorded and the amended present, side by side.
-    recorded: PlayState;
-    amended: PlayState | null;
+    recorded: PlaySnapshot;
+    amended: PlaySnapshot | null;
     // The re-adjudicated ruling of the disputed shot, for AMEND_FACTS.
     ruling: Ruling | null;
     supersedes: number[];
-    resulting: PlayState | null;
+    resulting: PlaySnapshot | null;
     // An overturning decision on a completed or signed-off match reopens it.
     reopened: boolean;
     rule: RuleId | null;

@@ -99,7 +99,7 @@ export type MatchCommand =
   | AssignOfficials
   | AmendmentCommand;
 
-// Issue 4: commands decided against the recorded history (see ./amendments.ts).
+// Commands decided against the recorded history (see ./amendments/).
 export interface CorrectShot {
   type: 'CorrectShot';
   by: string;

@@ -1,38 +1,20 @@
-import type { LedgerEvent } from '../events/catalogue';
+import type {
+  GameEnded,
+  GameStarted,
+  LedgerEvent,
+  MatchScheduled,
+  OptionChosen,
+} from '../events/catalogue';
 import type { Ruling } from '../rules/ruling';
-import { DEFAULT_APPEAL_WINDOW_MINUTES, evolveAmendment } from './amendments';
+import { evolveAmendment } from './amendments/evolve';
+import { DEFAULT_APPEAL_WINDOW_MINUTES } from './amendments/window';
 import type { GameState, MatchState } from './state';
 
 // evolve only applies what an event says; every rule was applied when the event was decided.
 // Returns a new state object (the input is never mutated), built field by field for speed.
 
 export function evolve(state: MatchState | null, event: LedgerEvent): MatchState {
-  if (event.type === 'MatchScheduled') {
-    const d = event.data;
-    return {
-      id: d.matchId,
-      discipline: d.discipline,
-      ruleProfile: d.ruleProfile,
-      raceTo: d.raceTo,
-      players: [{ ...d.players[0] }, { ...d.players[1] }],
-      breakOrder: d.breakOrder,
-      refereePresent: d.refereePresent,
-      competition: d.competition,
-      status: 'AWAITING_BREAK_ORDER',
-      score: { [d.players[0].id]: 0, [d.players[1].id]: 0 },
-      pendingChoice: null,
-      currentGame: null,
-      games: [],
-      warnings: { [d.players[0].id]: [], [d.players[1].id]: [] },
-      winner: null,
-      officials: { scorers: [], referees: [] },
-      appealWindowMinutes: d.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
-      appeals: [],
-      signatures: [],
-      final: false,
-      version: 1,
-    };
-  }
+  if (event.type === 'MatchScheduled') return scheduled(event.data);
   if (state === null) throw new Error(`${event.type} before MatchScheduled`);
   const next: MatchState = { ...state, version: state.version + 1 };
   const game = state.currentGame;
@@ -51,37 +33,11 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
               ballInHandIfShooting: 'BEHIND_HEAD_STRING',
             };
       return next;
-    case 'GameStarted': {
-      const d = event.data;
-      const players = state.players.map((p) => p.id);
+    case 'GameStarted':
       next.status = 'IN_PLAY';
       next.pendingChoice = null;
-      next.currentGame = {
-        number: d.gameNumber,
-        rack: d.rack,
-        breaker: d.breaker,
-        status: 'IN_PROGRESS',
-        ballsOnTable: [...d.ballsOnTable],
-        pocketed: [],
-        groups: null,
-        shooter: d.breaker,
-        isBreakShot: true,
-        // G1.8: the break is played from ball in hand behind the head string.
-        ballInHand: 'BEHIND_HEAD_STRING',
-        cueBallPlacement: null,
-        call: null,
-        shotsPlayed: 0,
-        consecutiveFouls: { [players[0]]: 0, [players[1]]: 0 },
-        fouls: { [players[0]]: 0, [players[1]]: 0 },
-        pushOutAvailable: false,
-        twoFoulWarned: { [players[0]]: false, [players[1]]: false },
-        frozenDeclared: [],
-        winner: null,
-        endReason: null,
-        endRule: null,
-      };
+      next.currentGame = newGame(state, event.data);
       return next;
-    }
     case 'CueBallPlaced':
       next.currentGame = { ...requireGame(game, event.type), cueBallPlacement: event.data.zone };
       return next;
@@ -123,26 +79,10 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
         };
       }
       return next;
-    case 'OptionChosen': {
+    case 'OptionChosen':
       next.pendingChoice = null;
-      const d = event.data;
-      if (game && game.status === 'IN_PROGRESS' && d.nextShooter !== null) {
-        next.currentGame = {
-          ...game,
-          shooter: d.nextShooter,
-          ballInHand: d.ballInHand,
-          ballsOnTable: d.spotted.length
-            ? sortBalls([...game.ballsOnTable, ...d.spotted])
-            : game.ballsOnTable,
-          pocketed: d.spotted.length
-            ? game.pocketed.filter((b) => !d.spotted.includes(b))
-            : game.pocketed,
-          cueBallPlacement: null,
-          call: null,
-        };
-      }
+      next.currentGame = optionApplied(game, event.data);
       return next;
-    }
     case 'RefereeRuled': {
       const d = event.data;
       if (d.kind === 'WARNING' && d.player !== null) {
@@ -156,33 +96,8 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
       }
       return next;
     }
-    case 'GameEnded': {
-      const g = requireGame(game, event.type);
-      const d = event.data;
-      next.score = { ...d.score };
-      next.currentGame = {
-        ...g,
-        status: 'OVER',
-        winner: d.winner,
-        endReason: d.reason,
-        endRule: d.rule,
-        ballInHand: 'NONE',
-        call: null,
-      };
-      next.games = [
-        ...state.games,
-        {
-          number: d.gameNumber,
-          breaker: g.breaker,
-          winner: d.winner,
-          loser: d.loser,
-          reason: d.reason,
-          rule: d.rule,
-          shots: g.shotsPlayed,
-        },
-      ];
-      return next;
-    }
+    case 'GameEnded':
+      return gameEnded(next, requireGame(game, event.type), event.data);
     case 'OfficialsAssigned':
       next.officials = { scorers: [...event.data.scorers], referees: [...event.data.referees] };
       return next;
@@ -198,6 +113,105 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'MatchSignedOff':
       return evolveAmendment(next, event);
   }
+}
+
+function scheduled(d: MatchScheduled['data']): MatchState {
+  return {
+    id: d.matchId,
+    discipline: d.discipline,
+    ruleProfile: d.ruleProfile,
+    raceTo: d.raceTo,
+    players: [{ ...d.players[0] }, { ...d.players[1] }],
+    breakOrder: d.breakOrder,
+    refereePresent: d.refereePresent,
+    competition: d.competition,
+    status: 'AWAITING_BREAK_ORDER',
+    score: { [d.players[0].id]: 0, [d.players[1].id]: 0 },
+    pendingChoice: null,
+    currentGame: null,
+    games: [],
+    warnings: { [d.players[0].id]: [], [d.players[1].id]: [] },
+    winner: null,
+    officials: { scorers: [], referees: [] },
+    // Matches scheduled before appeals existed carry no window: they get the default.
+    appealWindowMinutes: d.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
+    appeals: [],
+    signatures: [],
+    final: false,
+    version: 1,
+  };
+}
+
+function newGame(state: MatchState, d: GameStarted['data']): GameState {
+  const players = state.players.map((p) => p.id);
+  return {
+    number: d.gameNumber,
+    rack: d.rack,
+    breaker: d.breaker,
+    status: 'IN_PROGRESS',
+    ballsOnTable: [...d.ballsOnTable],
+    pocketed: [],
+    groups: null,
+    shooter: d.breaker,
+    isBreakShot: true,
+    // G1.8: the break is played from ball in hand behind the head string.
+    ballInHand: 'BEHIND_HEAD_STRING',
+    cueBallPlacement: null,
+    call: null,
+    shotsPlayed: 0,
+    consecutiveFouls: { [players[0]]: 0, [players[1]]: 0 },
+    fouls: { [players[0]]: 0, [players[1]]: 0 },
+    pushOutAvailable: false,
+    twoFoulWarned: { [players[0]]: false, [players[1]]: false },
+    frozenDeclared: [],
+    winner: null,
+    endReason: null,
+    endRule: null,
+  };
+}
+
+// The chooser's decision resolved: who shoots next, with what ball in hand, balls spotted back.
+function optionApplied(game: GameState | null, d: OptionChosen['data']): GameState | null {
+  if (!game || game.status !== 'IN_PROGRESS' || d.nextShooter === null) return game;
+  return {
+    ...game,
+    shooter: d.nextShooter,
+    ballInHand: d.ballInHand,
+    ballsOnTable: d.spotted.length
+      ? sortBalls([...game.ballsOnTable, ...d.spotted])
+      : game.ballsOnTable,
+    pocketed: d.spotted.length
+      ? game.pocketed.filter((b) => !d.spotted.includes(b))
+      : game.pocketed,
+    cueBallPlacement: null,
+    call: null,
+  };
+}
+
+function gameEnded(next: MatchState, g: GameState, d: GameEnded['data']): MatchState {
+  next.score = { ...d.score };
+  next.currentGame = {
+    ...g,
+    status: 'OVER',
+    winner: d.winner,
+    endReason: d.reason,
+    endRule: d.rule,
+    ballInHand: 'NONE',
+    call: null,
+  };
+  next.games = [
+    ...next.games,
+    {
+      number: d.gameNumber,
+      breaker: g.breaker,
+      winner: d.winner,
+      loser: d.loser,
+      reason: d.reason,
+      rule: d.rule,
+      shots: g.shotsPlayed,
+    },
+  ];
+  return next;
 }
 
 function requireGame(game: GameState | null, type: string): GameState {

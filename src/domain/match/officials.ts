@@ -14,15 +14,15 @@ export function assignOfficials(c: AssignOfficials, state: MatchState): LedgerEv
   ] as const) {
     if (ids.length > MAX_OFFICIALS_PER_DUTY)
       throw new DomainError(
-        'INVALID_MATCH_SETUP',
+        'INVALID_OFFICIALS',
         `At most ${MAX_OFFICIALS_PER_DUTY} ${duty} per match`,
       );
     if (new Set(ids).size !== ids.length)
-      throw new DomainError('INVALID_MATCH_SETUP', `The ${duty} list names someone twice`);
+      throw new DomainError('INVALID_OFFICIALS', `The ${duty} list names someone twice`);
     const player = ids.find((id) => state.players.some((p) => p.id === id));
     if (player !== undefined)
       throw new DomainError(
-        'INVALID_MATCH_SETUP',
+        'INVALID_OFFICIALS',
         `${player} plays in this match and cannot be one of its ${duty}`,
       );
   }

@@ -14,9 +14,10 @@ import type {
 
 // Plain JSON data only: a state must serialise byte for byte the same on every replay.
 
-// The shape of MatchState as read models store it. Bump it whenever a field is added, renamed or
-// changes meaning: a read model built with another version is dropped and rebuilt from the ledger.
-export const MATCH_STATE_VERSION = 2;
+// The shape of MatchState as a read model stores it. Bump it whenever a field of MatchState or
+// GameState (or of anything nested in them) is added, removed, renamed or changes meaning: a read
+// model built with another version is rebuilt from the ledger, so no code reads an older shape.
+export const MATCH_STATE_VERSION = 1;
 
 export interface GameState {
   number: number;
@@ -79,8 +80,8 @@ export interface MatchState {
   winner: string | null;
   // Who may record at the table (OfficialsAssigned); empty until the admin assigns them.
   officials: Officials;
-  // Issue 4: the appeal window, appeals filed, signatures on the scoresheet, and whether the match
-  // is final (signed off). Absent in read-model rows written before appeals existed.
+  // The appeal window, appeals filed, signatures on the scoresheet, and whether the match is
+  // final (signed off).
   appealWindowMinutes: number;
   appeals: AppealState[];
   signatures: string[];

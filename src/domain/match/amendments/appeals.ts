@@ -1,0 +1,198 @@
+import { DomainError } from '../../errors';
+import type { AppealDecided, AppealFiled } from '../../events/appeals';
+import type { PlaySnapshot } from '../../events/play-snapshot';
+import type { Ruling } from '../../rules/ruling';
+import type { DecideAppeal, FileAppeal } from '../commands';
+import { requireText } from '../guards';
+import { toPlaySnapshot } from '../play-snapshot';
+import { isPlayerOf, playerName, type MatchState } from '../state';
+import {
+  eventAt,
+  filedEvent,
+  gameNumberAt,
+  isPlay,
+  supersededRevisions,
+  type RecordedHistory,
+} from './history';
+import { normaliseAmendment, rederive } from './rederive';
+import { REMEDY_TEXT } from './remedy-texts';
+
+// A player of the match appeals a ruling or event within the competition's window, counted from
+// when the disputed event was recorded; never once the match is signed off.
+export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory): AppealFiled {
+  const grounds = requireText(c.grounds, 'The grounds of the appeal');
+  if (state.final)
+    throw new DomainError(
+      'MATCH_SIGNED_OFF',
+      'The match is signed off and final; appeals must be filed before sign-off',
+    );
+  if (!isPlayerOf(state, c.by))
+    throw new DomainError('NOT_A_PLAYER_OF_MATCH', `${c.by} does not play in this match`);
+  const target = eventAt(h.events, c.againstRevision, 'INVALID_APPEAL');
+  if (target.event.type === 'AppealDecided')
+    throw new DomainError('INVALID_APPEAL', 'A decision of the appeals committee is final');
+  if (!isPlay(target.event))
+    throw new DomainError(
+      'INVALID_APPEAL',
+      `A ${target.event.type} is not a ruling or an event of play and cannot be appealed`,
+    );
+  const superseded = supersededRevisions(h.events);
+  if (superseded.has(target.revision))
+    throw new DomainError(
+      'INVALID_APPEAL',
+      `Revision ${target.revision} was superseded at ${superseded.get(target.revision)}; appeal that instead`,
+    );
+  const minutes = state.appealWindowMinutes;
+  const closes = new Date(Date.parse(target.recordedAt) + minutes * 60_000).toISOString();
+  if (Date.parse(h.now) > Date.parse(closes))
+    throw new DomainError(
+      'APPEAL_WINDOW_CLOSED',
+      `The ${minutes}-minute appeal window for revision ${target.revision} closed at ${closes}`,
+    );
+  const proposal = normaliseAmendment(h.events, target.revision, c.proposal, 'INVALID_APPEAL');
+  // The proposal must be one the engine can apply (a what-if that would fail is refused now).
+  rederive(h.events, target.revision, proposal, 'INVALID_APPEAL');
+  const appealId = `A${state.appeals.length + 1}`;
+  const by = playerName(state, c.by);
+  return {
+    type: 'AppealFiled',
+    version: 1,
+    data: {
+      appealId,
+      by: c.by,
+      againstRevision: target.revision,
+      againstType: target.event.type,
+      gameNumber: gameNumberAt(h.events, target.revision),
+      grounds,
+      proposal,
+      windowClosesAt: closes,
+      explanation: `${by} appeals the ${target.event.type} at revision ${target.revision} (appeal ${appealId}): ${grounds}`,
+      explanationPt: `${by} recorre do ${target.event.type} da revisão ${target.revision} (recurso ${appealId}): ${grounds}`,
+    },
+  };
+}
+
+// The appeals committee decides: upheld (the record stands) or overturned with a remedy. A member
+// who played in or officiated the match is recused. An appeal filed before sign-off may still be
+// decided after it; an overturning decision clears the signatures (the new result is signed again)
+// and reopens the match when the re-derived present is not over.
+export function decideAppeal(
+  c: DecideAppeal,
+  state: MatchState,
+  h: RecordedHistory,
+): AppealDecided {
+  const appeal = state.appeals.find((a) => a.id === c.appealId);
+  if (!appeal) throw new DomainError('APPEAL_NOT_FOUND', `No appeal ${c.appealId} in this match`);
+  if (appeal.status !== 'PENDING')
+    throw new DomainError(
+      'APPEAL_ALREADY_DECIDED',
+      `Appeal ${c.appealId} was already decided: ${appeal.status}`,
+    );
+  const { scorers, referees } = state.officials;
+  if (
+    isPlayerOf(state, c.decidedBy) ||
+    scorers.includes(c.decidedBy) ||
+    referees.includes(c.decidedBy)
+  )
+    throw new DomainError(
+      'RECUSED',
+      `${c.decidedBy} played in or officiated this match and cannot decide its appeal`,
+    );
+  const reason = requireText(c.reason, 'A written reason for the decision');
+  const filed = filedEvent(h.events, c.appealId);
+  const decision: Decision = {
+    c,
+    state,
+    h,
+    reason,
+    filed,
+    superseded: supersededRevisions(h.events),
+    recorded: toPlaySnapshot(state),
+    by: playerName(state, filed.by),
+  };
+  return c.outcome === 'UPHELD' ? upheld(decision) : overturned(decision);
+}
+
+interface Decision {
+  c: DecideAppeal;
+  state: MatchState;
+  h: RecordedHistory;
+  reason: string;
+  filed: AppealFiled['data'];
+  superseded: Map<number, number>;
+  recorded: PlaySnapshot;
+  by: string;
+}
+
+function upheld({ c, h, reason, filed, superseded, recorded, by }: Decision): AppealDecided {
+  // The preview the committee declined, kept beside the record; it may no longer apply.
+  let amended: PlaySnapshot | null = null;
+  let ruling: Ruling | null = null;
+  if (!superseded.has(filed.againstRevision)) {
+    try {
+      const d = rederive(h.events, filed.againstRevision, filed.proposal, 'INVALID_APPEAL');
+      amended = d.resulting;
+      ruling = d.ruling;
+    } catch (err) {
+      // A proposal the engine now refuses has no preview; anything else is a real failure.
+      if (!(err instanceof DomainError)) throw err;
+      amended = null;
+    }
+  }
+  return {
+    type: 'AppealDecided',
+    version: 1,
+    data: {
+      appealId: c.appealId,
+      decidedBy: c.decidedBy,
+      outcome: 'UPHELD',
+      remedy: null,
+      reason,
+      recorded,
+      amended,
+      ruling,
+      supersedes: [],
+      resulting: null,
+      reopened: false,
+      rule: null,
+      explanation: `Appeal ${c.appealId} by ${by} is dismissed and the record stands: ${reason}`,
+      explanationPt: `O recurso ${c.appealId} de ${by} é indeferido e o registo mantém-se: ${reason}`,
+    },
+  };
+}
+
+function overturned(x: Decision): AppealDecided {
+  const { c, state, h, reason, filed, superseded, recorded, by } = x;
+  if (superseded.has(filed.againstRevision))
+    throw new DomainError(
+      'INVALID_APPEAL',
+      `The disputed revision ${filed.againstRevision} has since been superseded at ${superseded.get(filed.againstRevision)}; the appeal can only be dismissed`,
+    );
+  const remedy = c.remedy
+    ? normaliseAmendment(h.events, filed.againstRevision, c.remedy, 'INVALID_APPEAL')
+    : filed.proposal;
+  const d = rederive(h.events, filed.againstRevision, remedy, 'INVALID_APPEAL');
+  const closed = state.final || state.status === 'COMPLETED';
+  const reopened = closed && d.resulting.status !== 'COMPLETED';
+  const what = REMEDY_TEXT[remedy.kind](state, remedy);
+  return {
+    type: 'AppealDecided',
+    version: 1,
+    data: {
+      appealId: c.appealId,
+      decidedBy: c.decidedBy,
+      outcome: 'OVERTURNED',
+      remedy,
+      reason,
+      recorded,
+      amended: d.resulting,
+      ruling: d.ruling,
+      supersedes: d.supersedes,
+      resulting: d.resulting,
+      reopened,
+      rule: remedy.kind === 'REPLAY_GAME' ? 'G1.33' : null,
+      explanation: `Appeal ${c.appealId} by ${by} succeeds and the ruling is overturned: ${what.en}${d.ruling ? ` ${d.ruling.explanation}` : ''} Reason: ${reason}`,
+      explanationPt: `O recurso ${c.appealId} de ${by} procede e a decisão é revogada: ${what.pt}${d.ruling ? ` ${d.ruling.explanationPt}` : ''} Fundamento: ${reason}`,
+    },
+  };
+}

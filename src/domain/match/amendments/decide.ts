@@ -1,0 +1,44 @@
+import type { LedgerEvent } from '../../events/catalogue';
+import type { AmendmentCommand, MatchCommand } from '../commands';
+import type { MatchState } from '../state';
+import { decideAppeal, fileAppeal } from './appeals';
+import { correctShot } from './correct';
+import type { RecordedHistory } from './history';
+import { signOff } from './sign-off';
+
+// Corrections, appeals and sign-off are decided against the recorded history, not only the
+// current state. Nothing is deleted: the events an amendment overrides stay in the stream and are
+// named in `supersedes`, so the history can show them next to what replaced them.
+
+const AMENDMENT_COMMANDS: readonly MatchCommand['type'][] = [
+  'CorrectShot',
+  'FileAppeal',
+  'DecideAppeal',
+  'SignOffMatch',
+];
+
+export function isAmendmentCommand(c: MatchCommand): c is AmendmentCommand {
+  return AMENDMENT_COMMANDS.includes(c.type);
+}
+
+function requireHistory(h: RecordedHistory | undefined): RecordedHistory {
+  if (!h) throw new Error('Corrections, appeals and sign-off are decided against the history');
+  return h;
+}
+
+export function decideAmendment(
+  c: AmendmentCommand,
+  state: MatchState,
+  recorded: RecordedHistory | undefined,
+): LedgerEvent[] {
+  switch (c.type) {
+    case 'CorrectShot':
+      return [correctShot(c, state, requireHistory(recorded))];
+    case 'FileAppeal':
+      return [fileAppeal(c, state, requireHistory(recorded))];
+    case 'DecideAppeal':
+      return [decideAppeal(c, state, requireHistory(recorded))];
+    case 'SignOffMatch':
+      return signOff(c, state);
+  }
+}

@@ -1,0 +1,55 @@
+import type { AmendmentEvent, AppealState } from '../../events/appeals';
+import { installPlaySnapshot } from '../play-snapshot';
+import type { MatchState } from '../state';
+
+// evolve for corrections, appeals and sign-off: install what was decided, nothing more.
+export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchState {
+  switch (event.type) {
+    case 'ShotCorrected':
+      installPlaySnapshot(next, event.data.resulting);
+      return next;
+    case 'AppealFiled': {
+      const d = event.data;
+      const appeal: AppealState = {
+        id: d.appealId,
+        by: d.by,
+        againstRevision: d.againstRevision,
+        gameNumber: d.gameNumber,
+        grounds: d.grounds,
+        proposal: d.proposal.kind,
+        status: 'PENDING',
+        decidedBy: null,
+        remedy: null,
+        reason: null,
+      };
+      next.appeals = [...next.appeals, appeal];
+      return next;
+    }
+    case 'AppealDecided': {
+      const d = event.data;
+      next.appeals = next.appeals.map((a) =>
+        a.id === d.appealId
+          ? {
+              ...a,
+              status: d.outcome,
+              decidedBy: d.decidedBy,
+              remedy: d.remedy?.kind ?? null,
+              reason: d.reason,
+            }
+          : a,
+      );
+      if (d.outcome === 'OVERTURNED' && d.resulting) {
+        installPlaySnapshot(next, d.resulting);
+        next.signatures = [];
+        next.final = false;
+      }
+      return next;
+    }
+    case 'MatchSigned':
+      next.signatures = [...next.signatures, event.data.by];
+      return next;
+    case 'MatchSignedOff':
+      next.final = true;
+      return next;
+  }
+}

@@ -1,0 +1,134 @@
+import { DomainError, type DomainErrorCode } from '../../errors';
+import type { AppealFiled } from '../../events/appeals';
+import type { LedgerEvent, LedgerEventType, ShotPlayed } from '../../events/catalogue';
+import type { Ruling } from '../../rules/ruling';
+import { evolve } from '../evolve';
+import type { MatchState } from '../state';
+
+// The recorded stream as amendments see it, and ways to find things in it.
+
+export interface RecordedEvent {
+  revision: number;
+  recordedAt: string;
+  event: LedgerEvent;
+  // Whether this is the last event its command appended: a position can only be restored
+  // between commands, never halfway through one (e.g. between GameEnded and GameStarted).
+  endsCommand: boolean;
+}
+
+// What a history-aware decision needs: the stream as recorded, and the time of this write.
+export interface RecordedHistory {
+  events: RecordedEvent[];
+  now: string;
+}
+
+// Events that make up play, i.e. what a re-derivation replaces. Officials, appeals filed, upheld
+// decisions and signatures are not play: they survive an amendment.
+const PLAY_EVENTS: readonly LedgerEventType[] = [
+  'BreakOrderDecided',
+  'GameStarted',
+  'CueBallPlaced',
+  'ShotCalled',
+  'FrozenBallDeclared',
+  'ShotPlayed',
+  'ShotAdjudicated',
+  'OptionChosen',
+  'RefereeRuled',
+  'GameEnded',
+  'MatchEnded',
+  'ShotCorrected',
+];
+
+export function isPlay(e: LedgerEvent): boolean {
+  return (
+    PLAY_EVENTS.includes(e.type) || (e.type === 'AppealDecided' && e.data.outcome === 'OVERTURNED')
+  );
+}
+
+// revision → the revision of the correction or decision that superseded it.
+export function supersededRevisions(events: readonly RecordedEvent[]): Map<number, number> {
+  const by = new Map<number, number>();
+  for (const { revision, event } of events) {
+    if (event.type === 'ShotCorrected' || event.type === 'AppealDecided')
+      for (const r of event.data.supersedes) if (!by.has(r)) by.set(r, revision);
+  }
+  return by;
+}
+
+export function fold(state: MatchState, events: LedgerEvent[]): MatchState {
+  return events.reduce<MatchState>((s, e) => evolve(s, e), state);
+}
+
+// The state as recorded right before `revision` (mechanical: earlier amendments included).
+export function stateBefore(events: readonly RecordedEvent[], revision: number): MatchState {
+  let s: MatchState | null = null;
+  for (const r of events) {
+    if (r.revision >= revision) break;
+    s = evolve(s, r.event);
+  }
+  if (s === null) throw new DomainError('INVALID_APPEAL', 'Nothing precedes that event');
+  return s;
+}
+
+export function eventAt(
+  events: readonly RecordedEvent[],
+  revision: number,
+  code: DomainErrorCode,
+): RecordedEvent {
+  const found = events.find((e) => e.revision === revision);
+  if (!found) throw new DomainError(code, `The match has no event at revision ${revision}`);
+  return found;
+}
+
+// The shot a revision designates: the ShotPlayed itself, or the ShotAdjudicated ruling on it.
+export function locateShot(
+  events: readonly RecordedEvent[],
+  revision: number,
+  code: DomainErrorCode,
+): { revision: number; shot: ShotPlayed['data'] } {
+  const at = eventAt(events, revision, code);
+  const played =
+    at.event.type === 'ShotAdjudicated'
+      ? eventAt(events, revision - 1, code)
+      : (at as RecordedEvent);
+  if (played.event.type !== 'ShotPlayed')
+    throw new DomainError(
+      code,
+      `Revision ${revision} is a ${at.event.type}; only a shot's facts (ShotPlayed or its ShotAdjudicated) can be amended`,
+    );
+  return { revision: played.revision, shot: played.event.data };
+}
+
+export function rulingAfter(events: readonly RecordedEvent[], shotRevision: number): Ruling | null {
+  const next = events.find((e) => e.revision === shotRevision + 1);
+  return next?.event.type === 'ShotAdjudicated' ? next.event.data.ruling : null;
+}
+
+export function gameNumberAt(events: readonly RecordedEvent[], revision: number): number | null {
+  let n: number | null = null;
+  for (const r of events) {
+    if (r.revision > revision) break;
+    if (r.event.type === 'GameStarted') n = r.event.data.gameNumber;
+  }
+  return n;
+}
+
+// The call in force for the shot at `revision`: the latest ShotCalled after the previous ruling.
+export function lastCallBefore(events: readonly RecordedEvent[], revision: number): number | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const r = events[i];
+    if (r.revision >= revision) continue;
+    if (r.event.type === 'ShotCalled') return r.revision;
+    if (r.event.type === 'ShotAdjudicated' || r.event.type === 'GameStarted') return null;
+  }
+  return null;
+}
+
+export function filedEvent(
+  events: readonly RecordedEvent[],
+  appealId: string,
+): AppealFiled['data'] {
+  for (const r of events)
+    if (r.event.type === 'AppealFiled' && r.event.data.appealId === appealId) return r.event.data;
+  throw new DomainError('APPEAL_NOT_FOUND', `No appeal ${appealId} in this match`);
+}

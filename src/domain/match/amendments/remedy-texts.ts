@@ -1,0 +1,25 @@
+import type { Amendment } from '../../events/appeals';
+import { playerName, type MatchState } from '../state';
+
+// What an overturning decision does, in English and Portuguese.
+export const REMEDY_TEXT: Record<
+  Amendment['kind'],
+  (s: MatchState, a: Amendment) => { en: string; pt: string }
+> = {
+  AMEND_FACTS: () => ({
+    en: 'the shot is re-adjudicated on the amended facts and play resumes from it.',
+    pt: 'a tacada é julgada de novo com os factos corrigidos e o jogo retoma a partir dela.',
+  }),
+  RESTORE_AT_EVENT: (_s, a) => ({
+    en: `the position after revision ${a.restoreRevision} is restored and play resumes from it.`,
+    pt: `a posição após a revisão ${a.restoreRevision} é reposta e o jogo retoma a partir dela.`,
+  }),
+  AWARD_GAME: (s, a) => ({
+    en: `the game is awarded to ${playerName(s, a.player ?? null)}.`,
+    pt: `o jogo é atribuído a ${playerName(s, a.player ?? null)}.`,
+  }),
+  REPLAY_GAME: () => ({
+    en: 'the game is replayed with the same breaker (G1.33).',
+    pt: 'o jogo é repetido com o mesmo jogador a fazer a saída (G1.33).',
+  }),
+};

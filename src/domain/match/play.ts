@@ -1,0 +1,46 @@
+import { DomainError } from '../errors';
+import type { LedgerEvent } from '../events/catalogue';
+import { decideBreakOrder } from './break-order';
+import type { AmendmentCommand, MatchCommand, ScheduleMatch } from './commands';
+import { playShot } from './game-flow';
+import { assignOfficials } from './officials';
+import { chooseOption } from './options';
+import { refereeRuling } from './referee';
+import { callShot, declareFrozenBall, placeCueBall } from './table';
+import { playerName, type MatchState } from './state';
+
+// Commands of a scheduled match decided on its state alone (no recorded history needed).
+export type PlayCommand = Exclude<MatchCommand, ScheduleMatch | AmendmentCommand>;
+
+export function decidePlay(command: PlayCommand, state: MatchState): LedgerEvent[] {
+  // Sign-off makes the match final: only an appeal filed before it can change it.
+  if (state.final)
+    throw new DomainError(
+      'MATCH_SIGNED_OFF',
+      'The match is signed off and final; only an appeal decision can change it',
+    );
+  if (state.status === 'COMPLETED') {
+    throw new DomainError(
+      'MATCH_OVER',
+      `The match is over; ${playerName(state, state.winner)} won it`,
+    );
+  }
+  switch (command.type) {
+    case 'DecideBreakOrder':
+      return decideBreakOrder(command, state);
+    case 'ChooseOption':
+      return chooseOption(command, state);
+    case 'PlaceCueBall':
+      return placeCueBall(command, state);
+    case 'CallShot':
+      return callShot(command, state);
+    case 'DeclareFrozenBall':
+      return declareFrozenBall(command, state);
+    case 'PlayShot':
+      return playShot(command, state);
+    case 'RecordRefereeRuling':
+      return refereeRuling(command, state);
+    case 'AssignOfficials':
+      return assignOfficials(command, state);
+  }
+}

@@ -1,0 +1,56 @@
+import { DomainError } from '../errors';
+import type { LedgerEvent } from '../events/catalogue';
+import { MAX_APPEAL_WINDOW_MINUTES } from './amendments/window';
+import type { ScheduleMatch } from './commands';
+import type { MatchState } from './state';
+
+export function schedule(c: ScheduleMatch, state: MatchState | null): LedgerEvent[] {
+  if (state !== null)
+    throw new DomainError('MATCH_ALREADY_SCHEDULED', `Match ${c.matchId} is already scheduled`);
+  // 9-ball and 10-ball exist only under the WPA profile (rule book, profiles).
+  if (c.discipline !== 'EIGHT_BALL' && c.ruleProfile !== 'WPA') {
+    throw new DomainError(
+      'UNSUPPORTED_RULES',
+      `${c.discipline} is played under the WPA profile only`,
+    );
+  }
+  if (c.players[0].id === c.players[1].id) {
+    throw new DomainError('INVALID_MATCH_SETUP', 'A match needs two different players');
+  }
+  if (
+    c.appealWindowMinutes !== undefined &&
+    (!Number.isInteger(c.appealWindowMinutes) ||
+      c.appealWindowMinutes < 0 ||
+      c.appealWindowMinutes > MAX_APPEAL_WINDOW_MINUTES)
+  ) {
+    throw new DomainError(
+      'INVALID_MATCH_SETUP',
+      `appealWindowMinutes must be a whole number from 0 to ${MAX_APPEAL_WINDOW_MINUTES}`,
+    );
+  }
+  if (!Number.isInteger(c.raceTo) || c.raceTo < 1) {
+    throw new DomainError(
+      'INVALID_MATCH_SETUP',
+      'raceTo must be a whole number of games, at least 1',
+    );
+  }
+  return [
+    {
+      type: 'MatchScheduled',
+      version: 1,
+      data: {
+        matchId: c.matchId,
+        discipline: c.discipline,
+        ruleProfile: c.ruleProfile,
+        raceTo: c.raceTo,
+        players: [{ ...c.players[0] }, { ...c.players[1] }],
+        breakOrder: c.breakOrder,
+        refereePresent: c.refereePresent,
+        competition: c.competition,
+        ...(c.appealWindowMinutes !== undefined
+          ? { appealWindowMinutes: c.appealWindowMinutes }
+          : {}),
+      },
+    },
+  ];
+}
