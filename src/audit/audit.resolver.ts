@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
-import { AuditService, MAX_PAGE } from '../../audit/audit.service';
-import type { ChainBreak } from '../../audit/ledger-verifier';
-import type { StoredMetadata } from '../../ledger/envelope';
-import type { AuditRow } from '../../projections/read-model';
+import { AuditService, MAX_PAGE } from './audit.service';
+import type { ChainBreak } from './ledger-verifier';
+import type { StoredMetadata } from '../ledger/envelope';
+import type { AuditRow } from '../projections/read-model';
 import { AuditFilterInput } from './inputs/audit.inputs';
 import {
   AuditEntryModel,
@@ -12,8 +12,8 @@ import {
   LedgerVerificationModel,
   ReadjudicationModel,
 } from './models/audit.model';
-import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
-import { MatchModel } from './models/match.model';
+import { toEventModel, toMatchModel, toRulingModel } from '../matches/models/mappers';
+import { MatchModel } from '../matches/models/match.model';
 
 // A ledger-wide scan costs this many complexity points, so one operation cannot ask for many.
 const SCAN_COST = 500;

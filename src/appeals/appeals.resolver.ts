@@ -8,11 +8,11 @@ import {
   type PlayState,
   type ShotCall,
   type ShotFacts,
-} from '../../domain';
-import { MatchCommandService } from '../../matches/match-commands.service';
-import { AppealQueryService } from '../../matches/appeal-queries.service';
-import type { MutationName } from '../auth/policy';
-import { TokenService } from '../auth/tokens';
+} from '../domain';
+import { MatchCommandService } from '../matches/match-commands.service';
+import { AppealQueryService } from './appeal-queries.service';
+import type { MutationName } from '../api/auth/policy';
+import { TokenService } from '../api/auth/tokens';
 import {
   AmendmentInput,
   AppealPreviewInput,
@@ -23,13 +23,13 @@ import {
   ShotFactsAmendmentInput,
   SignOffMatchInput,
 } from './inputs/appeal.inputs';
-import type { MatchCommandInput } from './inputs/command.input';
-import { runMatchCommand } from './match.resolver';
+import type { MatchCommandInput } from '../api/graphql/inputs/command.input';
+import { runMatchCommand } from '../matches/match.resolver';
 import { AppealPreviewModel } from './models/appeal.model';
-import { CommandResultModel } from './models/ledger-event.model';
-import { defined } from './defined';
-import { toMatchModel, toRulingModel } from './models/mappers';
-import type { GqlContext } from './request-context';
+import { CommandResultModel } from '../matches/models/ledger-event.model';
+import { defined } from '../api/graphql/defined';
+import { toMatchModel, toRulingModel } from '../matches/models/mappers';
+import type { GqlContext } from '../api/graphql/request-context';
 
 // Issue 4: corrections, appeals (file, preview, decide) and sign-off. Kept apart from the table
 // resolver; the commands go through the same load → decide → append path.

@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { emptyFacts, type LedgerEvent, type MatchCommand } from '../../domain';
-import { matchIdFor, toDomain } from '../../ledger/envelope';
-import { MatchCommandService, type CommandOutcome } from '../../matches/match-commands.service';
-import { MatchQueryService } from '../../matches/match-queries.service';
-import type { MutationName } from '../auth/policy';
-import { TokenService } from '../auth/tokens';
+import { emptyFacts, type LedgerEvent, type MatchCommand } from '../domain';
+import { matchIdFor, toDomain } from '../ledger/envelope';
+import { MatchCommandService, type CommandOutcome } from './match-commands.service';
+import { MatchQueryService } from './match-queries.service';
+import type { MutationName } from '../api/auth/policy';
+import { TokenService } from '../api/auth/tokens';
 import {
   AssignOfficialsInput,
   CallShotInput,
@@ -16,13 +16,13 @@ import {
   RecordRefereeRulingInput,
   ScheduleMatchInput,
 } from './inputs/match.inputs';
-import type { CommandInput, MatchCommandInput } from './inputs/command.input';
+import type { CommandInput, MatchCommandInput } from '../api/graphql/inputs/command.input';
 import { RecordShotInput } from './inputs/shot.inputs';
 import { CommandResultModel, LedgerEventModel } from './models/ledger-event.model';
-import { defined } from './defined';
+import { defined } from '../api/graphql/defined';
 import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
 import { MatchModel } from './models/match.model';
-import { commandContext, type GqlContext } from './request-context';
+import { commandContext, type GqlContext } from '../api/graphql/request-context';
 
 function gameNumberOf(e: LedgerEvent, fallback: number | null): number | null {
   switch (e.type) {

@@ -22,16 +22,19 @@ import {
   type AppealOutcome,
   type Pocket,
   type RemedyKind,
-} from '../../../domain';
-import * as E from '../enums';
-import { AppealOutcomeEnum, RemedyKindEnum } from '../models/appeal.model';
-import { ID_PATTERN, MatchCommandInput, PLAYER_ID_RULE } from './command.input';
+} from '../../domain';
+import * as E from '../../api/graphql/enums';
+import {
+  ID_PATTERN,
+  MatchCommandInput,
+  PLAYER_ID_RULE,
+} from '../../api/graphql/inputs/command.input';
 import {
   PlacementInput,
   PocketedBallInput,
   RailContactInput,
   StrokeFoulInput,
-} from './shot.inputs';
+} from '../../matches/inputs/shot.inputs';
 
 @InputType({
   description:
@@ -147,7 +150,7 @@ export class CallAmendmentInput {
     'A remedy: AMEND_FACTS (facts and/or call of the disputed shot), RESTORE_AT_EVENT (restoreRevision), AWARD_GAME (player), REPLAY_GAME (G1.33).',
 })
 export class AmendmentInput {
-  @Field(() => RemedyKindEnum)
+  @Field(() => E.RemedyKind)
   @IsIn(REMEDY_KINDS)
   kind!: RemedyKind;
 
@@ -236,7 +239,7 @@ export class DecideAppealInput extends MatchCommandInput {
   @PLAYER_ID_RULE
   appealId!: string;
 
-  @Field(() => AppealOutcomeEnum, {
+  @Field(() => E.AppealOutcome, {
     description: 'UPHELD: the record stands. OVERTURNED: the remedy applies.',
   })
   @IsIn(APPEAL_OUTCOMES)

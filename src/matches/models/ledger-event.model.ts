@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import GraphQLJSON from 'graphql-type-json';
-import type { ActorRole } from '../../../domain';
-import * as E from '../enums';
+import type { ActorRole } from '../../domain';
+import * as E from '../../api/graphql/enums';
 import { MatchModel } from './match.model';
 import { RulingModel } from './ruling.model';
 

@@ -3,9 +3,9 @@ import {
   type Group,
   type MatchState,
   type Ruling,
-} from '../../../domain';
-import type { StoredMetadata } from '../../../ledger/envelope';
-import type { StoredEvent } from '../../../ledger/event-store';
+} from '../../domain';
+import type { StoredMetadata } from '../../ledger/envelope';
+import type { StoredEvent } from '../../ledger/event-store';
 import type { GameModel, MatchModel } from './match.model';
 import type { LedgerEventModel } from './ledger-event.model';
 import type { GroupAssignmentModel, RulingModel } from './ruling.model';

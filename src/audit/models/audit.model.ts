@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { LedgerEventModel } from './ledger-event.model';
-import { RulingModel } from './ruling.model';
+import { LedgerEventModel } from '../../matches/models/ledger-event.model';
+import { RulingModel } from '../../matches/models/ruling.model';
 
 @ObjectType({
   description:

@@ -8,9 +8,9 @@ import {
   IsString,
   Matches,
 } from 'class-validator';
-import { ACTOR_ROLES, type ActorRole } from '../../../domain';
-import * as E from '../enums';
-import { ID_PATTERN } from './command.input';
+import { ACTOR_ROLES, type ActorRole } from '../../domain';
+import * as E from '../../api/graphql/enums';
+import { ID_PATTERN } from '../../api/graphql/inputs/command.input';
 
 @InputType({ description: 'Audit trail filters; every one optional, all of them combined (AND).' })
 export class AuditFilterInput {

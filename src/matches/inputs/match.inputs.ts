@@ -40,14 +40,14 @@ import {
   type Pocket,
   type RefereeRulingKind,
   type RuleProfileId,
-} from '../../../domain';
-import * as E from '../enums';
+} from '../../domain';
+import * as E from '../../api/graphql/enums';
 import {
   CommandInput,
   MatchCommandInput,
   PLAYER_ID_RULE,
   PLAYER_ID_RULE_EACH,
-} from './command.input';
+} from '../../api/graphql/inputs/command.input';
 
 @InputType()
 export class PlayerInput {

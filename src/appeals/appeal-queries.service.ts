@@ -6,7 +6,7 @@ import {
 } from '../domain';
 import { matchStream, toRecorded } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
-import { MatchNotFoundError } from './match-errors';
+import { MatchNotFoundError } from '../matches/match-errors';
 
 // Appeal previews: reads the stream and applies the remedy to a branch of it. Never appends.
 export class AppealQueryService {

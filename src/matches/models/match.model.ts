@@ -1,15 +1,16 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import type {
+  AppealOutcome,
   BallInHand,
   BreakOrderRule,
   Discipline,
   GameEndReason,
   PlacementZone,
   Pocket,
+  RemedyKind,
   RuleProfileId,
-} from '../../../domain';
-import * as E from '../enums';
-import { AppealModel } from './appeal.model';
+} from '../../domain';
+import * as E from '../../api/graphql/enums';
 import { GroupAssignmentModel, PendingChoiceModel } from './ruling.model';
 
 @ObjectType()
@@ -80,6 +81,20 @@ export class GameSummaryModel {
 export class OfficialsModel {
   @Field(() => [String]) scorers!: string[];
   @Field(() => [String]) referees!: string[];
+}
+
+@ObjectType({ description: 'An appeal filed in this match.' })
+export class AppealModel {
+  @Field() id!: string;
+  @Field() by!: string;
+  @Field(() => Int) againstRevision!: number;
+  @Field(() => Int, { nullable: true }) gameNumber!: number | null;
+  @Field() grounds!: string;
+  @Field(() => E.RemedyKind) proposal!: RemedyKind;
+  @Field(() => E.AppealStatus) status!: 'PENDING' | AppealOutcome;
+  @Field(() => String, { nullable: true }) decidedBy!: string | null;
+  @Field(() => E.RemedyKind, { nullable: true }) remedy!: RemedyKind | null;
+  @Field(() => String, { nullable: true }) reason!: string | null;
 }
 
 @ObjectType({ description: 'A match and its current state.' })
