@@ -38,8 +38,9 @@ export interface LedgerConfig {
 }
 
 export class ConfigurationError extends CodedError<'INVALID_CONFIGURATION'> {
+  readonly code = 'INVALID_CONFIGURATION';
   constructor(readonly problems: string[]) {
-    super('INVALID_CONFIGURATION', `Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
 }
 

@@ -4,8 +4,9 @@ import { connectionStringProblem, redactConnectionString } from './connection-st
 
 // A connection string the client cannot use, worded as the setting the operator has to fix.
 export class KurrentDbConnectionError extends CodedError<'INVALID_CONNECTION_STRING'> {
+  readonly code = 'INVALID_CONNECTION_STRING';
   constructor(readonly problems: string[]) {
-    super('INVALID_CONNECTION_STRING', `Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
 }
 
