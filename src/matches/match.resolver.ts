@@ -17,6 +17,7 @@ import {
   ScheduleMatchInput,
 } from './inputs/match.inputs';
 import type { CommandInput, MatchCommandInput } from '../api/graphql/inputs/command.input';
+import { shotFacts } from './inputs/shot-facts';
 import { RecordShotInput } from './inputs/shot.inputs';
 import { CommandResultModel, LedgerEventModel } from './models/ledger-event.model';
 import { defined } from '../api/graphql/defined';
@@ -256,42 +257,7 @@ export class MatchResolver {
     @Args('input') input: RecordShotInput,
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
-    const facts = emptyFacts({
-      firstContact: input.firstContact ?? null,
-      railContactsAfterFirstContact: input.railContactsAfterFirstContact.map((c) =>
-        defined({ ball: c.ball, cushion: c.cushion, kind: c.kind }),
-      ),
-      pocketed: input.pocketed.map((p) => ({ ball: p.ball, pocket: p.pocket })),
-      ballsReboundedFromPocket: [...input.ballsReboundedFromPocket],
-      cueBallScratched: input.cueBallScratched,
-      cueBallOffTable: input.cueBallOffTable,
-      cueBallTouchedPocketedBall: input.cueBallTouchedPocketedBall,
-      ballsOffTable: [...input.ballsOffTable],
-      objectBallsDrivenToRail: input.objectBallsDrivenToRail,
-      callObvious: input.callObvious,
-      strokeFouls: input.strokeFouls.map((f) =>
-        defined({
-          kind: f.kind,
-          intentional: f.intentional,
-          accidental: f.accidental,
-          restored: f.restored,
-          movingBallEnteredOriginalPosition: f.movingBallEnteredOriginalPosition,
-          withEquipment: f.withEquipment,
-          reportedBy: f.reportedBy,
-        }),
-      ),
-      ...defined({
-        placement: input.placement
-          ? {
-              zone: input.placement.zone,
-              warnedBeforeShot: input.placement.warnedBeforeShot,
-              touchedObjectBall: input.placement.touchedObjectBall,
-            }
-          : undefined,
-        cueCrossedHeadStringBeforeContact: input.cueCrossedHeadStringBeforeContact,
-        jumpShot: input.jumpShot,
-      }),
-    });
+    const facts = emptyFacts(shotFacts(input));
     return this.run('recordShot', { type: 'PlayShot', shooter: input.shooter, facts }, input, ctx);
   }
 
