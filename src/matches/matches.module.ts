@@ -5,6 +5,7 @@ import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
 import { MatchCommandService } from './match-commands.service';
 import { MatchQueryService } from './match-queries.service';
+import { MatchQueriesResolver } from './match-queries.resolver';
 import { MatchResolver } from './match.resolver';
 
 // Scheduling and recording at the table, and reading matches back.
@@ -21,6 +22,7 @@ import { MatchResolver } from './match.resolver';
       useFactory: (s: EventStore, r: ReadModel) => new MatchQueryService(s, r),
     },
     MatchResolver,
+    MatchQueriesResolver,
   ],
   exports: [MatchCommandService],
 })

@@ -53,7 +53,7 @@ export function commandContext(
     commandId: input.commandId,
     correlationId,
     causationId: null,
-    occurredAt: input.occurredAt ?? null,
+    occurredAt: input.occurredAt ? input.occurredAt.toISOString() : null,
     expectedRevision:
       'expectedRevision' in input && input.expectedRevision !== undefined
         ? input.expectedRevision

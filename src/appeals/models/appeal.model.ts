@@ -4,7 +4,7 @@ import * as E from '../../api/graphql/enums';
 import { MatchModel } from '../../matches/models/match.model';
 import { RulingModel } from '../../matches/models/ruling.model';
 
-@ObjectType({
+@ObjectType('AppealPreview', {
   description:
     'What-if: the remedy applied to a branch of the recorded history, beside the record. Nothing is appended.',
 })

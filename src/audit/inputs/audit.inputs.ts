@@ -1,9 +1,10 @@
 import { Field, InputType } from '@nestjs/graphql';
+import { GraphQLDateTime } from 'graphql-scalars';
 import {
   ArrayMaxSize,
   IsArray,
   IsIn,
-  IsISO8601,
+  IsDate,
   IsOptional,
   IsString,
   Matches,
@@ -38,13 +39,19 @@ export class AuditFilterInput {
   @Matches(/^[A-Za-z]{1,64}$/, { each: true, message: 'event types are 1–64 letters' })
   types?: string[];
 
-  @Field({ nullable: true, description: 'Recorded at or after this instant (ISO 8601).' })
+  @Field(() => GraphQLDateTime, {
+    nullable: true,
+    description: 'Recorded at or after this instant.',
+  })
   @IsOptional()
-  @IsISO8601({ strict: true })
-  from?: string;
+  @IsDate()
+  from?: Date;
 
-  @Field({ nullable: true, description: 'Recorded at or before this instant (ISO 8601).' })
+  @Field(() => GraphQLDateTime, {
+    nullable: true,
+    description: 'Recorded at or before this instant.',
+  })
   @IsOptional()
-  @IsISO8601({ strict: true })
-  to?: string;
+  @IsDate()
+  to?: Date;
 }

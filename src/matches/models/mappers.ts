@@ -87,7 +87,11 @@ export function toEventModel(
     schemaVersion: meta.schemaVersion ?? 1,
     gameNumber,
     data: e.data,
-    metadata: meta,
+    metadata: {
+      ...meta,
+      recordedAt: new Date(meta.recordedAt),
+      occurredAt: new Date(meta.occurredAt),
+    },
     ruling,
     explanation: ruling ? ruling.explanation : (data.explanation ?? null),
     explanationPt: ruling ? ruling.explanationPt : (data.explanationPt ?? null),
