@@ -178,7 +178,7 @@ describe('GraphQL IDE over HTTP', () => {
         },
       );
       expect(apiGet.status).toBe(200);
-      expect(await apiGet.json()).toEqual({ data: { matches: [] } });
+      expect(await apiGet.json()).toEqual({ data: { matches: { totalCount: 0 } } });
     });
   });
 
