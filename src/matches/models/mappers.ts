@@ -61,7 +61,7 @@ export function toMatchModel(m: MatchState): MatchModel {
     winner: m.winner,
     // Read-model rows written before officials existed lack the field until a rebuild.
     officials: m.officials ?? { scorers: [], referees: [] },
-    // Issue 4; absent in read-model rows written before appeals existed.
+    // Absent in read-model rows written before appeals existed.
     appealWindowMinutes: m.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
     appeals: m.appeals ?? [],
     signatures: m.signatures ?? [],
