@@ -13,14 +13,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    // The domain stays pure: no framework, database or Node I/O (see README, Architecture).
-    files: ['src/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['@nestjs/*', 'better-sqlite3', 'node:*', 'fs', 'path', 'crypto', '@kurrent/*', 'graphql', '../../ledger/*', '../../api/*'] },
-      ],
-    },
-  },
+  // Purity and layering of src/ are checked by dependency-cruiser (.dependency-cruiser.cjs).
 );

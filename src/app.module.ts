@@ -7,11 +7,13 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthGuard } from './api/auth/auth.guard';
 import { ClientThrottlerGuard } from './api/auth/throttler.guard';
 import { TokenService } from './api/auth/tokens';
+import { AppealsModule } from './appeals/appeals.module';
 import { AuditModule } from './audit/audit.module';
 import { GraphqlErrorFilter, toGraphQLError } from './api/graphql/errors';
 import { complexityPlugin, depthRule } from './api/graphql/limits';
 import type { GqlContext } from './api/graphql/request-context';
 import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configuration';
+import { LedgerModule } from './ledger/ledger.module';
 import { MatchesModule } from './matches/matches.module';
 
 // The validated settings (src/config) and the token service, available to every module.
@@ -80,7 +82,9 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
       inject: [LEDGER_CONFIG],
       useFactory: graphqlOptions,
     }),
+    LedgerModule,
     MatchesModule,
+    AppealsModule,
     AuditModule,
   ],
   providers: [

@@ -6,7 +6,7 @@ import { verifyLedger } from './audit/ledger-verifier';
 import { readjudicateLedger } from './audit/readjudication';
 import { ConfigurationError, loadConfig } from './config/configuration';
 import { ensureDevelopmentSecret } from './config/development-secret';
-import { createEventStore } from './matches/matches.module';
+import { createEventStore } from './ledger/ledger.module';
 import { MatchProjector } from './projections/match-projector';
 import { ReadModel } from './projections/read-model';
 

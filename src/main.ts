@@ -6,6 +6,7 @@ import { configureApp } from './bootstrap';
 import { ConfigurationError, loadConfig } from './config/configuration';
 import { ensureDevelopmentSecret } from './config/development-secret';
 import { EventStoreError } from './ledger/event-store';
+import { KurrentDbConnectionError } from './ledger/kurrentdb/connection';
 
 async function main(): Promise<void> {
   // Checked here first so that a bad setting is reported plainly; the application module
@@ -31,7 +32,8 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   // A configuration problem or an unreachable store is the operator's to fix: say what it is,
   // without a stack dump.
-  if (err instanceof ConfigurationError) console.error(err.message);
+  if (err instanceof ConfigurationError || err instanceof KurrentDbConnectionError)
+    console.error(err.message);
   else if (err instanceof EventStoreError && err.code === 'UNAVAILABLE')
     console.error(`Cannot start: ${err.message}.`);
   else console.error(err);

@@ -1,10 +1,13 @@
+import { CodedError } from '../domain/coded-error';
+
+export type AuditErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND';
+
 // The audit module's one error type: a query it cannot answer as asked.
-export class AuditQueryError extends Error {
+export class AuditQueryError extends CodedError<AuditErrorCode> {
   constructor(
-    readonly code: 'BAD_USER_INPUT' | 'NOT_FOUND',
+    readonly code: AuditErrorCode,
     message: string,
   ) {
     super(message);
-    this.name = 'AuditQueryError';
   }
 }

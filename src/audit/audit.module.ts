@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AuditResolver } from '../api/graphql/audit.resolver';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
-import { MatchesModule } from '../matches/matches.module';
 import { ReadModel } from '../projections/read-model';
+import { AuditResolver } from './audit.resolver';
 import { AuditService } from './audit.service';
 
-// Audit trail, hash-chain verification, time travel and re-adjudication over the same store and
-// read model the matches module owns.
+// Audit trail, hash-chain verification, time travel and re-adjudication over the ledger module's
+// store and read model.
 @Module({
-  imports: [MatchesModule],
   providers: [
     {
       provide: AuditService,

@@ -1,5 +1,6 @@
 import { registerAs } from '@nestjs/config';
 import { join } from 'node:path';
+import { CodedError } from '../domain/coded-error';
 import {
   connectionStringProblem,
   redactConnectionString,
@@ -36,10 +37,10 @@ export interface LedgerConfig {
   };
 }
 
-export class ConfigurationError extends Error {
+export class ConfigurationError extends CodedError<'INVALID_CONFIGURATION'> {
+  readonly code = 'INVALID_CONFIGURATION';
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
-    this.name = 'ConfigurationError';
   }
 }
 

@@ -1,3 +1,5 @@
+import { CodedError } from './coded-error';
+
 // One error type for the domain; `code` is what clients see in GraphQL extensions.code.
 export const DOMAIN_ERROR_CODES = [
   'MATCH_ALREADY_SCHEDULED',
@@ -33,7 +35,7 @@ export const DOMAIN_ERROR_CODES = [
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
-export class DomainError extends Error {
+export class DomainError extends CodedError<DomainErrorCode> {
   constructor(
     readonly code: DomainErrorCode,
     message: string,

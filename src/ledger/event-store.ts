@@ -1,6 +1,7 @@
 // The port every event store adapter implements. It mirrors KurrentDB's client so that adapter
 // is a direct mapping: 0-based stream revisions, an explicit expected state on every append,
 // client-chosen event ids, and a global feed read from an exclusive position.
+import { CodedError } from '../domain/coded-error';
 
 export const NO_STREAM = 'no_stream' as const;
 export const STREAM_EXISTS = 'stream_exists' as const;
@@ -90,7 +91,9 @@ export interface EventStore {
 
 export const EVENT_STORE = Symbol('EVENT_STORE');
 
-export class EventStoreError extends Error {
+export class EventStoreError extends CodedError<
+  'CONFLICT' | 'INVALID_APPEND' | 'DUPLICATE_EVENT_ID' | 'UNAVAILABLE'
+> {
   constructor(
     // UNAVAILABLE: the store could not be reached or did not answer in time. For an append it is
     // unknown whether it landed; retrying the same command is safe (its event ids are the same).

@@ -1,62 +1,16 @@
-import {
-  Inject,
-  Logger,
-  Module,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
-import { AppealsResolver } from '../api/graphql/appeals.resolver';
-import { MatchResolver } from '../api/graphql/match.resolver';
-import { AppealQueryService } from './appeal-queries.service';
-import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
-import { CLOCK, systemClock, type Clock } from '../ledger/clock';
+import { Module } from '@nestjs/common';
+import { CLOCK, type Clock } from '../ledger/clock';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
-import { KurrentDbEventStore } from '../ledger/kurrentdb/kurrentdb-event-store';
-import { SqliteEventStore } from '../ledger/sqlite/sqlite-event-store';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
 import { MatchCommandService } from './match-commands.service';
 import { MatchQueryService } from './match-queries.service';
+import { MatchQueriesResolver } from './match-queries.resolver';
+import { MatchResolver } from './match.resolver';
 
-// The one place that knows which store is in use: everything else sees the EventStore port.
-export function createEventStore(config: LedgerConfig): EventStore {
-  const store = config.store;
-  switch (store.kind) {
-    case 'kurrentdb':
-      return KurrentDbEventStore.fromConnectionString({
-        connectionString: store.connectionString,
-        timeoutMs: store.timeoutMs,
-      });
-    case 'sqlite':
-      return new SqliteEventStore({ filename: store.ledgerFile, synchronous: store.synchronous });
-  }
-}
-
-// The shell: wires the pure core to a store, a read model and the GraphQL resolvers.
+// Scheduling and recording at the table, and reading matches back.
 @Module({
   providers: [
-    { provide: CLOCK, useValue: systemClock },
-    {
-      provide: EVENT_STORE,
-      inject: [LEDGER_CONFIG],
-      useFactory: createEventStore,
-    },
-    {
-      provide: ReadModel,
-      inject: [LEDGER_CONFIG],
-      useFactory: (c: LedgerConfig) => new ReadModel(c.readModelFile),
-    },
-    {
-      provide: MatchProjector,
-      inject: [EVENT_STORE, ReadModel],
-      useFactory: (s: EventStore, r: ReadModel) =>
-        new MatchProjector(s, r, {
-          onError: (err) =>
-            new Logger('MatchProjector').warn(
-              `Live feed dropped, resubscribing from the checkpoint: ${err instanceof Error ? err.message : String(err)}`,
-            ),
-        }),
-    },
     {
       provide: MatchCommandService,
       inject: [EVENT_STORE, MatchProjector, CLOCK],
@@ -67,33 +21,9 @@ export function createEventStore(config: LedgerConfig): EventStore {
       inject: [EVENT_STORE, ReadModel],
       useFactory: (s: EventStore, r: ReadModel) => new MatchQueryService(s, r),
     },
-    {
-      provide: AppealQueryService,
-      inject: [EVENT_STORE],
-      useFactory: (s: EventStore) => new AppealQueryService(s),
-    },
     MatchResolver,
-    AppealsResolver,
+    MatchQueriesResolver,
   ],
-  exports: [EVENT_STORE, ReadModel, MatchProjector],
+  exports: [MatchCommandService],
 })
-export class MatchesModule implements OnModuleInit, OnApplicationShutdown {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(ReadModel) private readonly readModel: ReadModel,
-    @Inject(MatchProjector) private readonly projector: MatchProjector,
-  ) {}
-
-  // Catch the read model up with whatever the ledger holds before serving (this is also where an
-  // unreachable store stops the start), then follow the live feed where the store has one.
-  async onModuleInit(): Promise<void> {
-    await this.projector.catchUp();
-    this.projector.follow();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.projector.stopFollowing();
-    await this.store.close();
-    this.readModel.close();
-  }
-}
+export class MatchesModule {}

@@ -28,6 +28,39 @@ export interface AuditFilter {
 const SCHEMA_VERSION = 3;
 const sortKey = (position: bigint): string => position.toString().padStart(40, '0');
 
+function auditWhere(
+  filter: AuditFilter,
+  after: bigint | undefined,
+): { where: string[]; params: (string | number)[] } {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (after !== undefined) {
+    where.push('pos > ?');
+    params.push(sortKey(after));
+  }
+  const eq = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    where.push(`${column} = ?`);
+    params.push(value);
+  };
+  eq('match_id', filter.matchId);
+  eq('recorded_by', filter.actor);
+  eq('role', filter.role);
+  if (filter.types && filter.types.length > 0) {
+    where.push(`type IN (${filter.types.map(() => '?').join(',')})`);
+    params.push(...filter.types);
+  }
+  if (filter.from !== undefined) {
+    where.push('recorded_at >= ?');
+    params.push(filter.from);
+  }
+  if (filter.to !== undefined) {
+    where.push('recorded_at <= ?');
+    params.push(filter.to);
+  }
+  return { where, params };
+}
+
 // The query side's own database: derived, disposable, rebuilt from the ledger at will.
 // Each batch of projected events and the checkpoint that covers it commit in one transaction.
 export class ReadModel {
@@ -142,6 +175,29 @@ export class ReadModel {
     return this.listMatches.all(limit, offset).map((r) => JSON.parse(r.state) as MatchState);
   }
 
+  matchCount(): number {
+    return this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM match_views').get()!.n;
+  }
+
+  // Most recently active first, after the match whose sort key is `before` (keyset, so a page
+  // never repeats or skips a match that did not move). Each row carries its own key.
+  matchPage(before: string | undefined, limit: number): { key: string; state: MatchState }[] {
+    const rows = this.db
+      .prepare<(string | number)[], { state: string; last_position: string }>(
+        `SELECT state, last_position FROM match_views ${before === undefined ? '' : 'WHERE last_position < ?'}
+         ORDER BY last_position DESC LIMIT ?`,
+      )
+      .all(...(before === undefined ? [] : [before]), limit);
+    return rows.map((r) => ({ key: r.last_position, state: JSON.parse(r.state) as MatchState }));
+  }
+
+  // How many events the audit filter matches (the same indexed columns as audit()).
+  auditCount(filter: AuditFilter): number {
+    const { where, params } = auditWhere(filter, undefined);
+    const sql = `SELECT COUNT(*) AS n FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+    return this.db.prepare<(string | number)[], { n: number }>(sql).get(...params)!.n;
+  }
+
   // Stores changed matches, their audit rows and the new checkpoint atomically.
   commit(
     projection: string,
@@ -173,32 +229,7 @@ export class ReadModel {
   // The audit index, in commit order after the cursor. Every filter is an indexed column; a
   // time window alone walks audit_by_time. Reads `limit` rows at most.
   audit(filter: AuditFilter, after: bigint | undefined, limit: number): AuditRow[] {
-    const where: string[] = [];
-    const params: (string | number)[] = [];
-    if (after !== undefined) {
-      where.push('pos > ?');
-      params.push(sortKey(after));
-    }
-    const eq = (column: string, value: string | undefined) => {
-      if (value === undefined) return;
-      where.push(`${column} = ?`);
-      params.push(value);
-    };
-    eq('match_id', filter.matchId);
-    eq('recorded_by', filter.actor);
-    eq('role', filter.role);
-    if (filter.types && filter.types.length > 0) {
-      where.push(`type IN (${filter.types.map(() => '?').join(',')})`);
-      params.push(...filter.types);
-    }
-    if (filter.from !== undefined) {
-      where.push('recorded_at >= ?');
-      params.push(filter.from);
-    }
-    if (filter.to !== undefined) {
-      where.push('recorded_at <= ?');
-      params.push(filter.to);
-    }
+    const { where, params } = auditWhere(filter, after);
     const sql = `SELECT match_id, game_number, event FROM audit_events ${
       where.length ? `WHERE ${where.join(' AND ')}` : ''
     } ORDER BY pos LIMIT ?`;

@@ -458,10 +458,13 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     );
     expect(v.data!.verifyLedger).toMatchObject({ ok: true, headsChecked: true, firstBreak: null });
     const trail = await server.gql(
-      `query($f: AuditFilterInput) { auditTrail(filter: $f, first: 50) { items { type matchId metadata { recordedBy role } } } }`,
+      `query($f: AuditFilterInput) { auditTrail(filter: $f, first: 50) { edges { node { type matchId metadata { recordedBy role } } } } }`,
       { f: { types: ['AppealFiled', 'AppealDecided', 'ShotCorrected'] } },
     );
-    const items = trail.data!.auditTrail.items as { type: string; metadata: { role: string } }[];
+    const items = trail.data!.auditTrail.edges.map((e: any) => e.node) as {
+      type: string;
+      metadata: { role: string };
+    }[];
     expect(
       items.filter((i) => i.type === 'AppealFiled').every((i) => i.metadata.role === 'PLAYER'),
     ).toBe(true);

@@ -68,13 +68,16 @@ describe('audit over GraphQL', () => {
   });
 
   // A page's cost is its entry's fields times `first` (the complexity limit): big pages ask less.
+  // `items` is the page's nodes, read from its edges.
   const trail = async (vars: Record<string, unknown>, fields = ENTRY) => {
     const res = await server.gql(
       `query($f: AuditFilterInput, $first: Int, $after: String) {
          auditTrail(filter: $f, first: $first, after: $after) {
-           items { ${fields} } pageInfo { endCursor hasNextPage } } }`,
+           edges { cursor node { ${fields} } } pageInfo { endCursor hasNextPage } totalCount } }`,
       vars,
     );
+    const page = res.data?.auditTrail;
+    if (page) page.items = page.edges.map((e: { node: unknown }) => e.node);
     return res;
   };
 
@@ -107,10 +110,13 @@ describe('audit over GraphQL', () => {
   it('pages through the whole ledger with an opaque cursor, nothing lost or repeated', async () => {
     const all = (await trail({ first: 200 }, 'eventId streamId')).data!.auditTrail;
     expect(all.pageInfo.hasNextPage).toBe(false);
+    expect(all.totalCount).toBe(all.items.length);
+    expect(all.pageInfo.endCursor).toBe(all.edges[all.edges.length - 1].cursor);
     const seen: string[] = [];
     let after: string | null = null;
     for (let pages = 0; pages < 50; pages++) {
       const page: any = (await trail({ first: 3, after })).data!.auditTrail;
+      expect(page.totalCount).toBe(all.totalCount);
       seen.push(...page.items.map((i: any) => i.eventId));
       if (!page.pageInfo.hasNextPage) break;
       after = page.pageInfo.endCursor;
@@ -123,8 +129,10 @@ describe('audit over GraphQL', () => {
   });
 
   it('filters by actor, role, event types and time window', async () => {
-    const byActor = (await trail({ f: { actor: 'scorer-1' } })).data!.auditTrail.items;
+    const actorPage = (await trail({ f: { actor: 'scorer-1' } })).data!.auditTrail;
+    const byActor = actorPage.items;
     expect(byActor.length).toBeGreaterThan(0);
+    expect(actorPage.totalCount).toBe(byActor.length);
     expect(byActor.every((i: any) => i.metadata.recordedBy === 'scorer-1')).toBe(true);
     const admins = (await trail({ f: { role: 'ADMIN' } })).data!.auditTrail.items;
     expect(admins.map((i: any) => i.type)).toEqual([
@@ -149,8 +157,11 @@ describe('audit over GraphQL', () => {
     expect(new Set([...early, ...late].map((i) => i.eventId)).size).toBe(all.length);
   });
 
-  it('refuses a page over 200 and a cursor it did not issue', async () => {
+  it('refuses a page over 200 or under 1 and a cursor it did not issue', async () => {
     expect((await trail({ first: 201 }, 'eventId')).errors![0].extensions.code).toBe(
+      'BAD_USER_INPUT',
+    );
+    expect((await trail({ first: 0 }, 'eventId')).errors![0].extensions.code).toBe(
       'BAD_USER_INPUT',
     );
     expect((await trail({ first: 200 })).errors![0].extensions.code).toBe('QUERY_TOO_COMPLEX');
@@ -162,7 +173,7 @@ describe('audit over GraphQL', () => {
   it('time travel: the match at a revision and at a recorded instant, replayed', async () => {
     const at = (vars: Record<string, unknown>) =>
       server.gql(
-        `query($m: String!, $r: Int, $at: String) { matchAt(matchId: $m, revision: $r, at: $at) {
+        `query($m: String!, $r: Int, $at: DateTime) { matchAt(matchId: $m, revision: $r, at: $at) {
            status revision currentGame { shooter pocketed ballsOnTable } } }`,
         { m: matchId, ...vars },
       );

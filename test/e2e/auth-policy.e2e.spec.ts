@@ -214,7 +214,11 @@ describe('authorisation: every mutation against every role', () => {
   it('an expired token is refused with UNAUTHENTICATED, reads included', async () => {
     const { testTokens } = await import('../support/server');
     const expired = testTokens.issue('ADMIN', 'admin-1', -10);
-    const res = await server.gql(`{ matches { id } }`, {}, { authorization: `Bearer ${expired}` });
+    const res = await server.gql(
+      `{ matches { totalCount } }`,
+      {},
+      { authorization: `Bearer ${expired}` },
+    );
     expect(res.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
     expect(res.errors?.[0].message).toMatch(/expired/);
   });

@@ -68,7 +68,7 @@ describeInBrowser('GraphQL IDE in a real browser (Chromium)', () => {
     expect(res?.status()).toBe(200);
     expect(await page.title()).toBe('Altair');
     // The app booted (not the loading screen): the editor holds the initial query.
-    await page.locator('app-query-editor').getByText('matches(limit').waitFor();
+    await page.locator('app-query-editor').getByText('matches(first').waitFor();
     await expect(page.locator('.send-request__button').isVisible()).resolves.toBe(true);
 
     expect(requested.length).toBeGreaterThan(10);
@@ -78,7 +78,7 @@ describeInBrowser('GraphQL IDE in a real browser (Chromium)', () => {
   it('runs the query from the UI against /graphql and shows the answer', async () => {
     // Altair also posts its schema introspection to /graphql: wait for the query itself.
     const answer = page.waitForResponse(
-      (r) => r.url() === server.url && /matches\(limit/.test(r.request().postData() ?? ''),
+      (r) => r.url() === server.url && /matches\(first/.test(r.request().postData() ?? ''),
     );
     await page.locator('.send-request__button').click();
     const response = await answer;
@@ -101,7 +101,7 @@ describeInBrowser('GraphQL IDE in a real browser (Chromium)', () => {
     await page.locator('nz-option-item').getByText('Bearer Token', { exact: true }).click();
     await page.locator('app-x-input#token [contenteditable]').fill(token);
     const sent = page.waitForRequest(
-      (r) => r.url() === server.url && /matches\(limit/.test(r.postData() ?? ''),
+      (r) => r.url() === server.url && /matches\(first/.test(r.postData() ?? ''),
     );
     await page.locator('.send-request__button').click();
     expect((await sent).headers().authorization).toBe(`Bearer ${token}`);
@@ -121,9 +121,9 @@ describeInBrowser('GraphQL IDE in a real browser (Chromium)', () => {
         },
         [query, headers] as const,
       );
-    const read = await send('{ matches { id } }');
+    const read = await send('{ matches { edges { node { id } } } }');
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ data: { matches: [{ id: matchId }] } });
+    expect(read.body).toEqual({ data: { matches: { edges: [{ node: { id: matchId } }] } } });
 
     const write = `mutation { scheduleMatch(input: { commandId: "ide-1", raceTo: 1, players: [{ id: "a", name: "A" }, { id: "b", name: "B" }] }) { matchId } }`;
     const anonymous = await send(write);
@@ -171,14 +171,14 @@ describe('GraphQL IDE over HTTP', () => {
       expect(browserGet.status).toBe(302);
       expect(browserGet.headers.get('location')).toBe('/altair');
       const apiGet = await fetch(
-        `${server.url}?query=${encodeURIComponent('{ matches { id } }')}`,
+        `${server.url}?query=${encodeURIComponent('{ matches { totalCount } }')}`,
         {
           headers: { accept: 'application/json', 'apollo-require-preflight': 'true' },
           redirect: 'manual',
         },
       );
       expect(apiGet.status).toBe(200);
-      expect(await apiGet.json()).toEqual({ data: { matches: [] } });
+      expect(await apiGet.json()).toEqual({ data: { matches: { totalCount: 0 } } });
     });
   });
 

@@ -14,14 +14,16 @@ import {
   type TestServer,
 } from '../support/server';
 
-const MATCH = `query($id: String!) { match(id: $id) { currentGame { groups { player } } } }`;
+// Depth 5: a list's page adds two levels (edges, node) over its items.
+const MATCH = `query($id: String!) {
+  auditTrail(filter: { matchId: $id }) { edges { node { ruling { appliedFoul { rule } } } } } }`;
 
 describe('hostile input: limits and production settings', () => {
   describe('with tight limits', () => {
     let server: TestServer;
     beforeAll(async () => {
       server = await startServer(undefined, {
-        LEDGER_GRAPHQL_MAX_DEPTH: '2',
+        LEDGER_GRAPHQL_MAX_DEPTH: '3',
         LEDGER_GRAPHQL_MAX_COMPLEXITY: '100',
         LEDGER_BODY_LIMIT: '2kb',
         LEDGER_RATE_LIMIT: '5',
@@ -36,19 +38,19 @@ describe('hostile input: limits and production settings', () => {
       const res = await server.gql(MATCH, { id: 'x' }, bearer('ADMIN', 'depth'));
       expect(res.status).toBe(400);
       expect(res.errors?.[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
-      expect(res.errors?.[0].message).toMatch(/exceeds maximum operation depth of 2/);
+      expect(res.errors?.[0].message).toMatch(/exceeds maximum operation depth of 3/);
     });
 
     it('refuses an operation costlier than LEDGER_GRAPHQL_MAX_COMPLEXITY (lists cost per item)', async () => {
       const res = await server.gql(
-        `{ matches(limit: 50) { id status } }`,
+        `{ matches(first: 50) { edges { node { id status } } } }`,
         {},
         bearer('ADMIN', 'complexity'),
       );
       expect(res.status).toBe(400);
       expect(res.errors?.[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', maximum: 100 });
       const small = await server.gql(
-        `{ matches(limit: 10) { id } }`,
+        `{ matches(first: 10) { edges { node { id } } } }`,
         {},
         bearer('ADMIN', 'complexity'),
       );
@@ -57,7 +59,7 @@ describe('hostile input: limits and production settings', () => {
 
     it('refuses a body over LEDGER_BODY_LIMIT with 413 and a code, and malformed JSON with 400', async () => {
       const big = JSON.stringify({
-        query: '{ matches { id } }',
+        query: '{ matches { totalCount } }',
         variables: { pad: 'x'.repeat(3000) },
       });
       const res = await post(server.url, big, bearer('ADMIN', 'body'));
@@ -73,13 +75,13 @@ describe('hostile input: limits and production settings', () => {
       const alice = bearer('SCORER', 'rate-alice');
       const codes: (string | undefined)[] = [];
       for (let i = 0; i < 7; i++) {
-        const r = await server.gql(`{ matches(limit: 1) { id } }`, {}, alice);
+        const r = await server.gql(`{ matches(first: 1) { edges { node { id } } } }`, {}, alice);
         codes.push(r.errors?.[0].extensions.code);
       }
       expect(codes.slice(0, 5)).toEqual([undefined, undefined, undefined, undefined, undefined]);
       expect(codes.slice(5)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
       const bob = await server.gql(
-        `{ matches(limit: 1) { id } }`,
+        `{ matches(first: 1) { edges { node { id } } } }`,
         {},
         bearer('SCORER', 'rate-bob'),
       );

@@ -1,17 +1,14 @@
-// No valid token where one is needed (or a token that does not verify).
-export class UnauthenticatedError extends Error {
-  readonly code = 'UNAUTHENTICATED';
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnauthenticatedError';
-  }
-}
+import { CodedError } from '../../domain/coded-error';
 
-// A valid token whose role or assignment does not allow this write.
-export class ForbiddenError extends Error {
-  readonly code = 'FORBIDDEN';
-  constructor(message: string) {
+// UNAUTHENTICATED: no valid token where one is needed (or a token that does not verify).
+// FORBIDDEN: a valid token whose role or assignment does not allow this write.
+export type AuthErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN';
+
+export class AuthError extends CodedError<AuthErrorCode> {
+  constructor(
+    readonly code: AuthErrorCode,
+    message: string,
+  ) {
     super(message);
-    this.name = 'ForbiddenError';
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GqlContext } from '../graphql/request-context';
-import { ForbiddenError, UnauthenticatedError } from './auth-errors';
+import { AuthError } from './auth-errors';
 import { authorize } from './policy';
 import { TokenService } from './tokens';
 
@@ -20,10 +20,11 @@ export class AuthGuard implements CanActivate {
     const principal = this.tokens.principalOf(gql.getContext<GqlContext>().req);
     const operation = info.parentType.name;
     if (operation === 'Query') return true;
-    if (operation !== 'Mutation') throw new ForbiddenError(`${operation} is not served`);
+    if (operation !== 'Mutation') throw new AuthError('FORBIDDEN', `${operation} is not served`);
     const decision = authorize(info.fieldName, principal);
     if (decision.allowed) return true;
-    if (decision.reason === 'UNAUTHENTICATED') throw new UnauthenticatedError(decision.message);
-    throw new ForbiddenError(decision.message);
+    if (decision.reason === 'UNAUTHENTICATED')
+      throw new AuthError('UNAUTHENTICATED', decision.message);
+    throw new AuthError('FORBIDDEN', decision.message);
   }
 }

@@ -32,7 +32,7 @@ export const MUTATION_POLICY = {
   recordShot: SCORER_ONLY,
   // Warnings, stalemates, outside interference and restorations.
   recordRefereeRuling: { ADMIN: 'ANY', REFEREE: 'ASSIGNED' },
-  // Issue 4. A scorer's mistake is corrected by whoever records at the table.
+  // Corrections: a scorer's mistake is corrected by whoever records at the table.
   correctShot: TABLE_OFFICIALS,
   // Appeals are filed by a player of the match, decided by the committee (recusal is checked
   // against the match: a member who played or officiated it is refused, RECUSED).

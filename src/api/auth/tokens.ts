@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
 import { ID_PATTERN } from '../graphql/inputs/command.input';
-import { UnauthenticatedError } from './auth-errors';
+import { AuthError } from './auth-errors';
 import { TOKEN_ROLES, type Principal, type TokenRole } from './policy';
 
 export const AUDIENCE = 'cue-ledger-api';
@@ -54,13 +54,13 @@ export class TokenService {
     } catch (err) {
       const why =
         (err as { name?: string }).name === 'TokenExpiredError' ? 'has expired' : 'is not valid';
-      throw new UnauthenticatedError(`The bearer token ${why}`);
+      throw new AuthError('UNAUTHENTICATED', `The bearer token ${why}`);
     }
     const { sub, role } = claims;
     if (typeof sub !== 'string' || !ID_PATTERN.test(sub))
-      throw new UnauthenticatedError('The bearer token names no valid subject');
+      throw new AuthError('UNAUTHENTICATED', 'The bearer token names no valid subject');
     if (typeof role !== 'string' || !(TOKEN_ROLES as readonly string[]).includes(role))
-      throw new UnauthenticatedError('The bearer token names no valid role');
+      throw new AuthError('UNAUTHENTICATED', 'The bearer token names no valid role');
     return { subject: sub, role: role as TokenRole };
   }
 
@@ -73,7 +73,7 @@ export class TokenService {
     let principal: Principal | null = null;
     if (header !== undefined) {
       const m = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(header.trim());
-      if (!m) throw new UnauthenticatedError('Authorization must be "Bearer <token>"');
+      if (!m) throw new AuthError('UNAUTHENTICATED', 'Authorization must be "Bearer <token>"');
       principal = this.verify(m[1]);
     }
     (req as unknown as Record<symbol, Principal | null>)[PRINCIPAL] = principal;

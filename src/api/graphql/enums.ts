@@ -1,6 +1,8 @@
 import { registerEnumType } from '@nestjs/graphql';
 import {
   ACTOR_ROLES,
+  APPEAL_OUTCOMES,
+  REMEDY_KINDS,
   BALL_IN_HAND,
   BREAK_ORDER_METHODS,
   BREAK_ORDER_RULES,
@@ -134,4 +136,19 @@ export const RailContactKind = enumOf(
   RAIL_CONTACT_KINDS,
   'RailContactKind',
   'G1.36: how a declared frozen ball met a cushion.',
+);
+export const RemedyKind = enumOf(
+  REMEDY_KINDS,
+  'RemedyKind',
+  'How an overturning appeal decision amends the record.',
+);
+export const AppealOutcome = enumOf(
+  APPEAL_OUTCOMES,
+  'AppealOutcome',
+  'UPHELD: the record stands; OVERTURNED: the remedy applies.',
+);
+export const AppealStatus = enumOf(
+  ['PENDING', ...APPEAL_OUTCOMES] as const,
+  'AppealStatus',
+  'Where an appeal stands.',
 );

@@ -1,16 +1,12 @@
 import { Catch, HttpException, Logger, type ArgumentsHost } from '@nestjs/common';
 import type { GqlExceptionFilter } from '@nestjs/graphql';
 import { GraphQLError } from 'graphql';
-import { AuditQueryError } from '../../audit/audit-errors';
-import { DomainError } from '../../domain';
-import { EventStoreError, WrongExpectedRevisionError } from '../../ledger/event-store';
-import {
-  GameNotFoundError,
-  IdempotencyKeyReusedError,
-  MatchAccessDeniedError,
-  MatchNotFoundError,
-} from '../../matches/match-errors';
-import { ForbiddenError, UnauthenticatedError } from '../auth/auth-errors';
+import type { AuditErrorCode } from '../../audit/audit-errors';
+import { DOMAIN_ERROR_CODES, DomainError, type DomainErrorCode } from '../../domain';
+import { CodedError } from '../../domain/coded-error';
+import { WrongExpectedRevisionError, type EventStoreError } from '../../ledger/event-store';
+import type { MatchErrorCode } from '../../matches/match-errors';
+import type { AuthErrorCode } from '../auth/auth-errors';
 
 export interface FieldProblem {
   field: string;
@@ -18,53 +14,63 @@ export interface FieldProblem {
 }
 
 // Thrown by the validation pipe; carries every field that failed, not only the first.
-export class InputValidationError extends Error {
+export class InputValidationError extends CodedError<'BAD_USER_INPUT'> {
+  readonly code = 'BAD_USER_INPUT';
   constructor(readonly fields: FieldProblem[]) {
     super(
       `Invalid input: ${fields.map((f) => `${f.field} (${f.problems.join('; ')})`).join(', ')}`,
     );
-    this.name = 'InputValidationError';
   }
 }
 
-// Each module's error type maps to one GraphQL extensions.code; anything unknown is an internal
-// error whose details stay in the server log.
+type ServedCode =
+  | DomainErrorCode
+  | MatchErrorCode
+  | AuditErrorCode
+  | AuthErrorCode
+  | EventStoreError['code']
+  | InputValidationError['code'];
+
+// Every code an error served to clients can carry, and the extensions.code clients see for it.
+// A new code anywhere fails the type check here until it is given its GraphQL code.
+const GRAPHQL_CODES: Record<ServedCode, string> = {
+  // Rule refusals reach clients as themselves.
+  ...(Object.fromEntries(DOMAIN_ERROR_CODES.map((c) => [c, c])) as Record<DomainErrorCode, string>),
+  MATCH_NOT_FOUND: 'NOT_FOUND',
+  GAME_NOT_FOUND: 'NOT_FOUND',
+  NOT_FOUND: 'NOT_FOUND',
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  FORBIDDEN: 'FORBIDDEN',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  CONFLICT: 'CONFLICT',
+  INVALID_APPEND: 'INVALID_APPEND',
+  DUPLICATE_EVENT_ID: 'DUPLICATE_EVENT_ID',
+  UNAVAILABLE: 'UNAVAILABLE',
+};
+
+function isServed(err: unknown): err is CodedError<ServedCode> {
+  return err instanceof CodedError && Object.hasOwn(GRAPHQL_CODES, err.code);
+}
+
+// What a client needs beyond the code to act on the error.
+function details(err: CodedError): Record<string, unknown> {
+  if (err instanceof DomainError) return { rule: err.rule ?? null };
+  if (err instanceof WrongExpectedRevisionError)
+    return { expectedRevision: String(err.expected), actualRevision: err.actual };
+  if (err instanceof InputValidationError) return { fields: err.fields };
+  return {};
+}
+
+// Coded errors map through the table; anything unknown is an internal error whose details stay
+// in the server log.
 export function toGraphQLError(err: unknown): GraphQLError {
   if (err instanceof GraphQLError) return err;
-  if (err instanceof InputValidationError) {
+  if (isServed(err)) {
     return new GraphQLError(err.message, {
-      extensions: { code: 'BAD_USER_INPUT', fields: err.fields },
+      extensions: { code: GRAPHQL_CODES[err.code], ...details(err) },
     });
   }
-  if (err instanceof DomainError) {
-    return new GraphQLError(err.message, {
-      extensions: { code: err.code, rule: err.rule ?? null },
-    });
-  }
-  if (err instanceof WrongExpectedRevisionError) {
-    return new GraphQLError(err.message, {
-      extensions: {
-        code: 'CONFLICT',
-        expectedRevision: String(err.expected),
-        actualRevision: err.actual,
-      },
-    });
-  }
-  if (err instanceof EventStoreError)
-    return new GraphQLError(err.message, { extensions: { code: err.code } });
-  if (err instanceof MatchNotFoundError || err instanceof GameNotFoundError) {
-    return new GraphQLError(err.message, { extensions: { code: 'NOT_FOUND' } });
-  }
-  if (
-    err instanceof UnauthenticatedError ||
-    err instanceof ForbiddenError ||
-    err instanceof MatchAccessDeniedError ||
-    err instanceof IdempotencyKeyReusedError
-  ) {
-    return new GraphQLError(err.message, { extensions: { code: err.code } });
-  }
-  if (err instanceof AuditQueryError)
-    return new GraphQLError(err.message, { extensions: { code: err.code } });
   if (err instanceof HttpException && err.getStatus() === 429) {
     return new GraphQLError('Too many requests: slow down and retry later', {
       extensions: { code: 'RATE_LIMITED' },

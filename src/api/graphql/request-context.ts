@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import type { CommandContext, MatchAccess } from '../../matches/command-context';
-import { ForbiddenError, UnauthenticatedError } from '../auth/auth-errors';
+import { AuthError } from '../auth/auth-errors';
 import { authorize, type MutationName, type Principal } from '../auth/policy';
 import { InputValidationError } from './errors';
 import type { CommandInput, MatchCommandInput } from './inputs/command.input';
@@ -28,13 +28,13 @@ export function commandContext(
   const decision = authorize(mutation, principal);
   if (!decision.allowed || principal === null) {
     if (!decision.allowed && decision.reason === 'FORBIDDEN')
-      throw new ForbiddenError(decision.message);
-    throw new UnauthenticatedError(`${mutation} needs a bearer token`);
+      throw new AuthError('FORBIDDEN', decision.message);
+    throw new AuthError('UNAUTHENTICATED', `${mutation} needs a bearer token`);
   }
   let access: MatchAccess;
   if (decision.scope === 'ASSIGNED') {
     if (principal.role !== 'SCORER' && principal.role !== 'REFEREE')
-      throw new ForbiddenError(`The ${principal.role} role cannot be assigned to a match`);
+      throw new AuthError('FORBIDDEN', `The ${principal.role} role cannot be assigned to a match`);
     access = { scope: 'ASSIGNED', duty: principal.role };
   } else access = { scope: decision.scope };
 
@@ -53,7 +53,7 @@ export function commandContext(
     commandId: input.commandId,
     correlationId,
     causationId: null,
-    occurredAt: input.occurredAt ?? null,
+    occurredAt: input.occurredAt ? input.occurredAt.toISOString() : null,
     expectedRevision:
       'expectedRevision' in input && input.expectedRevision !== undefined
         ? input.expectedRevision

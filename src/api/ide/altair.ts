@@ -9,9 +9,14 @@ const INITIAL_QUERY = `# Reads need no token. Writes need one: Auth tab > Bearer
 # (sends Authorization: Bearer <token>). Mint one with
 #   npm run ledger -- token --role admin --subject me
 {
-  matches(limit: 10) {
-    id
-    status
+  matches(first: 10) {
+    totalCount
+    edges {
+      node {
+        id
+        status
+      }
+    }
   }
 }
 `;

@@ -1,16 +1,24 @@
 import { KurrentDBClient } from '@kurrent/kurrentdb-client';
-import { ConfigurationError } from '../../config/configuration';
+import { CodedError } from '../../domain/coded-error';
 import { connectionStringProblem, redactConnectionString } from './connection-string';
 
-// The client, or a ConfigurationError that says what to fix (never a parser stack).
+// A connection string the client cannot use, worded as the setting the operator has to fix.
+export class KurrentDbConnectionError extends CodedError<'INVALID_CONNECTION_STRING'> {
+  readonly code = 'INVALID_CONNECTION_STRING';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+// The client, or a KurrentDbConnectionError that says what to fix (never a parser stack).
 export function openKurrentDbClient(connectionString: string): KurrentDBClient {
   const problem = connectionStringProblem(connectionString);
-  if (problem) throw new ConfigurationError([problem]);
+  if (problem) throw new KurrentDbConnectionError([problem]);
   try {
     return KurrentDBClient.connectionString(connectionString);
   } catch (err) {
     const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    throw new ConfigurationError([
+    throw new KurrentDbConnectionError([
       `KURRENTDB_CONNECTION_STRING "${redactConnectionString(connectionString)}" was refused by the client: ${why}`,
     ]);
   }

@@ -7,7 +7,7 @@ import {
   type AllStreamResolvedEvent,
   type JSONEventData,
 } from '@kurrent/kurrentdb-client';
-import { ConfigurationError, loadConfig } from '../../../src/config/configuration';
+import { loadConfig } from '../../../src/config/configuration';
 import { ENGINE_VERSION, type EventMetadata } from '../../../src/domain';
 import { eventIdFor, toAppend } from '../../../src/ledger/envelope';
 import {
@@ -17,7 +17,10 @@ import {
   STREAM_EXISTS,
   WrongExpectedRevisionError,
 } from '../../../src/ledger/event-store';
-import { openKurrentDbClient } from '../../../src/ledger/kurrentdb/connection';
+import {
+  KurrentDbConnectionError,
+  openKurrentDbClient,
+} from '../../../src/ledger/kurrentdb/connection';
 import { connectionStringProblem } from '../../../src/ledger/kurrentdb/connection-string';
 import { KurrentDbEventStore } from '../../../src/ledger/kurrentdb/kurrentdb-event-store';
 import {
@@ -201,19 +204,19 @@ describe('KurrentDB: connection strings and configuration', () => {
     expect(connectionStringProblem('kurrentdb+discover://cluster.example:2113')).toBeNull();
   });
 
-  it('fails with a ConfigurationError naming the setting, without echoing credentials', () => {
+  it('fails with a configuration error naming the setting, without echoing credentials', () => {
     let err: unknown;
     try {
       openKurrentDbClient('http://admin:s3cret@localhost:2113');
     } catch (e) {
       err = e;
     }
-    expect(err).toBeInstanceOf(ConfigurationError);
+    expect(err).toBeInstanceOf(KurrentDbConnectionError);
     expect((err as Error).message).toContain('KURRENTDB_CONNECTION_STRING');
     expect((err as Error).message).not.toContain('s3cret');
     expect(() =>
       KurrentDbEventStore.fromConnectionString({ connectionString: 'kurrentdb://h:port' }),
-    ).toThrow(ConfigurationError);
+    ).toThrow(KurrentDbConnectionError);
   });
 
   it('lists a bad or missing connection string among the start-up configuration problems', () => {

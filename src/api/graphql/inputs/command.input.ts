@@ -1,14 +1,6 @@
 import { Field, InputType, Int } from '@nestjs/graphql';
-import {
-  IsISO8601,
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { GraphQLDateTime } from 'graphql-scalars';
+import { IsDate, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 
@@ -23,13 +15,13 @@ export abstract class CommandInput {
   @Matches(ID_PATTERN, { message: 'commandId must be 1–64 letters, digits or ._:-' })
   commandId!: string;
 
-  @Field({
+  @Field(() => GraphQLDateTime, {
     nullable: true,
-    description: 'When it happened at the table (ISO 8601); defaults to the recording time.',
+    description: 'When it happened at the table; defaults to the recording time.',
   })
   @IsOptional()
-  @IsISO8601({ strict: true })
-  occurredAt?: string;
+  @IsDate()
+  occurredAt?: Date;
 }
 
 @InputType({ isAbstract: true })

@@ -22,9 +22,9 @@ import {
   type Pocket,
   type RailContactKind,
   type StrokeFoulKind,
-} from '../../../domain';
-import * as E from '../enums';
-import { MatchCommandInput, PLAYER_ID_RULE } from './command.input';
+} from '../../domain';
+import * as E from '../../api/graphql/enums';
+import { MatchCommandInput, PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
 
 @InputType()
 export class PocketedBallInput {

@@ -1,28 +1,27 @@
 import { Inject } from '@nestjs/common';
-import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { emptyFacts, type MatchCommand } from '../../domain';
-import { matchIdFor } from '../../ledger/envelope';
-import { MatchCommandService, type CommandOutcome } from '../../matches/match-commands.service';
-import { MatchQueryService } from '../../matches/match-queries.service';
-import type { MutationName } from '../auth/policy';
-import { TokenService } from '../auth/tokens';
+import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
+import { emptyFacts, type MatchCommand } from '../domain';
+import { matchIdFor } from '../ledger/envelope';
+import { MatchCommandService, type CommandOutcome } from './match-commands.service';
+import type { MutationName } from '../api/auth/policy';
+import { TokenService } from '../api/auth/tokens';
 import {
-  AssignOfficialsInput,
   CallShotInput,
   ChooseOptionInput,
   DecideBreakOrderInput,
   DeclareFrozenBallInput,
   PlaceCueBallInput,
   RecordRefereeRulingInput,
-  ScheduleMatchInput,
 } from './inputs/match.inputs';
-import type { CommandInput, MatchCommandInput } from './inputs/command.input';
+import { AssignOfficialsInput, ScheduleMatchInput } from './inputs/schedule.inputs';
+import type { CommandInput, MatchCommandInput } from '../api/graphql/inputs/command.input';
+import { shotFacts } from './inputs/shot-facts';
 import { RecordShotInput } from './inputs/shot.inputs';
-import { CommandResultModel, LedgerEventModel } from './models/ledger-event.model';
-import { defined } from './defined';
+import { CommandResultModel } from './models/ledger-event.model';
+import { defined } from '../api/graphql/defined';
 import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
 import { MatchModel } from './models/match.model';
-import { commandContext, type GqlContext } from './request-context';
+import { commandContext, type GqlContext } from '../api/graphql/request-context';
 
 export function toResult(outcome: CommandOutcome): CommandResultModel {
   return {
@@ -53,41 +52,8 @@ export async function runMatchCommand(
 export class MatchResolver {
   constructor(
     @Inject(MatchCommandService) private readonly commands: MatchCommandService,
-    @Inject(MatchQueryService) private readonly queries: MatchQueryService,
     @Inject(TokenService) private readonly tokens: TokenService,
   ) {}
-
-  @Query(() => MatchModel, { description: 'A match with its games and current state.' })
-  match(@Args('id') id: string): MatchModel {
-    return toMatchModel(this.queries.match(id));
-  }
-
-  @Query(() => [MatchModel], {
-    description: 'Matches, most recently active first.',
-    // A page costs its fields once per match it may return (see the complexity limit).
-    complexity: ({ args, childComplexity }) =>
-      1 + childComplexity * Math.max(1, Math.min(Number(args.limit ?? 50), 200)),
-  })
-  matches(
-    @Args('limit', { type: () => Int, defaultValue: 50 }) limit: number,
-    @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
-  ): MatchModel[] {
-    return this.queries
-      .matches(Math.max(1, Math.min(limit, 200)), Math.max(0, offset))
-      .map(toMatchModel);
-  }
-
-  @Query(() => [LedgerEventModel], {
-    description:
-      'The recorded events of a match, or of one game, with metadata and every ruling explained.',
-  })
-  async matchHistory(
-    @Args('matchId') matchId: string,
-    @Args('gameNumber', { type: () => Int, nullable: true }) gameNumber?: number,
-  ): Promise<LedgerEventModel[]> {
-    const entries = await this.queries.history(matchId, gameNumber ?? null);
-    return entries.map((x) => toEventModel(x.event, x.gameNumber, x.supersededBy));
-  }
 
   @Mutation(() => CommandResultModel, {
     description: 'Schedule a match; the rule profile is pinned here.',
@@ -236,42 +202,7 @@ export class MatchResolver {
     @Args('input') input: RecordShotInput,
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
-    const facts = emptyFacts({
-      firstContact: input.firstContact ?? null,
-      railContactsAfterFirstContact: input.railContactsAfterFirstContact.map((c) =>
-        defined({ ball: c.ball, cushion: c.cushion, kind: c.kind }),
-      ),
-      pocketed: input.pocketed.map((p) => ({ ball: p.ball, pocket: p.pocket })),
-      ballsReboundedFromPocket: [...input.ballsReboundedFromPocket],
-      cueBallScratched: input.cueBallScratched,
-      cueBallOffTable: input.cueBallOffTable,
-      cueBallTouchedPocketedBall: input.cueBallTouchedPocketedBall,
-      ballsOffTable: [...input.ballsOffTable],
-      objectBallsDrivenToRail: input.objectBallsDrivenToRail,
-      callObvious: input.callObvious,
-      strokeFouls: input.strokeFouls.map((f) =>
-        defined({
-          kind: f.kind,
-          intentional: f.intentional,
-          accidental: f.accidental,
-          restored: f.restored,
-          movingBallEnteredOriginalPosition: f.movingBallEnteredOriginalPosition,
-          withEquipment: f.withEquipment,
-          reportedBy: f.reportedBy,
-        }),
-      ),
-      ...defined({
-        placement: input.placement
-          ? {
-              zone: input.placement.zone,
-              warnedBeforeShot: input.placement.warnedBeforeShot,
-              touchedObjectBall: input.placement.touchedObjectBall,
-            }
-          : undefined,
-        cueCrossedHeadStringBeforeContact: input.cueCrossedHeadStringBeforeContact,
-        jumpShot: input.jumpShot,
-      }),
-    });
+    const facts = emptyFacts(shotFacts(input));
     return this.run('recordShot', { type: 'PlayShot', shooter: input.shooter, facts }, input, ctx);
   }
 

@@ -1,16 +1,17 @@
 import { Field, InputType } from '@nestjs/graphql';
+import { GraphQLDateTime } from 'graphql-scalars';
 import {
   ArrayMaxSize,
   IsArray,
   IsIn,
-  IsISO8601,
+  IsDate,
   IsOptional,
   IsString,
   Matches,
 } from 'class-validator';
-import { ACTOR_ROLES, type ActorRole } from '../../../domain';
-import * as E from '../enums';
-import { ID_PATTERN } from './command.input';
+import { ACTOR_ROLES, type ActorRole } from '../../domain';
+import * as E from '../../api/graphql/enums';
+import { ID_PATTERN } from '../../api/graphql/inputs/command.input';
 
 @InputType({ description: 'Audit trail filters; every one optional, all of them combined (AND).' })
 export class AuditFilterInput {
@@ -38,13 +39,19 @@ export class AuditFilterInput {
   @Matches(/^[A-Za-z]{1,64}$/, { each: true, message: 'event types are 1–64 letters' })
   types?: string[];
 
-  @Field({ nullable: true, description: 'Recorded at or after this instant (ISO 8601).' })
+  @Field(() => GraphQLDateTime, {
+    nullable: true,
+    description: 'Recorded at or after this instant.',
+  })
   @IsOptional()
-  @IsISO8601({ strict: true })
-  from?: string;
+  @IsDate()
+  from?: Date;
 
-  @Field({ nullable: true, description: 'Recorded at or before this instant (ISO 8601).' })
+  @Field(() => GraphQLDateTime, {
+    nullable: true,
+    description: 'Recorded at or before this instant.',
+  })
   @IsOptional()
-  @IsISO8601({ strict: true })
-  to?: string;
+  @IsDate()
+  to?: Date;
 }

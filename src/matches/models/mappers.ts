@@ -3,9 +3,9 @@ import {
   type Group,
   type MatchState,
   type Ruling,
-} from '../../../domain';
-import type { StoredMetadata } from '../../../ledger/envelope';
-import type { StoredEvent } from '../../../ledger/event-store';
+} from '../../domain';
+import type { StoredMetadata } from '../../ledger/envelope';
+import type { StoredEvent } from '../../ledger/event-store';
 import type { GameModel, MatchModel } from './match.model';
 import type { LedgerEventModel } from './ledger-event.model';
 import type { GroupAssignmentModel, RulingModel } from './ruling.model';
@@ -61,7 +61,7 @@ export function toMatchModel(m: MatchState): MatchModel {
     winner: m.winner,
     // Read-model rows written before officials existed lack the field until a rebuild.
     officials: m.officials ?? { scorers: [], referees: [] },
-    // Issue 4; absent in read-model rows written before appeals existed.
+    // Absent in read-model rows written before appeals existed.
     appealWindowMinutes: m.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
     appeals: m.appeals ?? [],
     signatures: m.signatures ?? [],
@@ -87,7 +87,11 @@ export function toEventModel(
     schemaVersion: meta.schemaVersion ?? 1,
     gameNumber,
     data: e.data,
-    metadata: meta,
+    metadata: {
+      ...meta,
+      recordedAt: new Date(meta.recordedAt),
+      occurredAt: new Date(meta.occurredAt),
+    },
     ruling,
     explanation: ruling ? ruling.explanation : (data.explanation ?? null),
     explanationPt: ruling ? ruling.explanationPt : (data.explanationPt ?? null),

@@ -9,10 +9,10 @@ import type {
   Penalty,
   RuleProfileId,
   TurnResult,
-} from '../../../domain';
-import * as E from '../enums';
+} from '../../domain';
+import * as E from '../../api/graphql/enums';
 
-@ObjectType({ description: 'A foul found on a shot, with the rule it breaks.' })
+@ObjectType('FoulFinding', { description: 'A foul found on a shot, with the rule it breaks.' })
 export class FoulFindingModel {
   @Field(() => E.FoulKind) kind!: FoulKind;
   @Field({ description: 'Rule id, e.g. G1.18' }) rule!: string;
@@ -21,7 +21,7 @@ export class FoulFindingModel {
   @Field({ description: 'The same in European Portuguese.' }) detailPt!: string;
 }
 
-@ObjectType({
+@ObjectType('PendingChoice', {
   description: 'A choice owed to a player; other play is refused until it is recorded (A12).',
 })
 export class PendingChoiceModel {
@@ -31,13 +31,13 @@ export class PendingChoiceModel {
   @Field() rule!: string;
 }
 
-@ObjectType()
+@ObjectType('GroupAssignment')
 export class GroupAssignmentModel {
   @Field() player!: string;
   @Field(() => E.Group) group!: Group;
 }
 
-@ObjectType()
+@ObjectType('GameResult')
 export class GameResultModel {
   @Field() winner!: string;
   @Field() loser!: string;
@@ -45,7 +45,9 @@ export class GameResultModel {
   @Field() rule!: string;
 }
 
-@ObjectType({ description: 'The engine’s adjudication of one shot, with every rule it applied.' })
+@ObjectType('Ruling', {
+  description: 'The engine’s adjudication of one shot, with every rule it applied.',
+})
 export class RulingModel {
   @Field(() => E.RuleProfile) profile!: RuleProfileId;
   @Field() engineVersion!: string;

@@ -1,19 +1,21 @@
 import { Inject } from '@nestjs/common';
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
-import { AuditService, MAX_PAGE } from '../../audit/audit.service';
-import type { ChainBreak } from '../../audit/ledger-verifier';
-import type { StoredMetadata } from '../../ledger/envelope';
-import type { AuditRow } from '../../projections/read-model';
+import { GraphQLDateTime } from 'graphql-scalars';
+import { DEFAULT_PAGE, MAX_PAGE, pageComplexity } from '../api/graphql/pagination';
+import { AuditService, encodeCursor } from './audit.service';
+import type { ChainBreak } from './ledger-verifier';
+import type { StoredMetadata } from '../ledger/envelope';
+import { ReadModel, type AuditFilter, type AuditRow } from '../projections/read-model';
 import { AuditFilterInput } from './inputs/audit.inputs';
 import {
+  AuditConnectionModel,
   AuditEntryModel,
-  AuditPageModel,
   ChainBreakModel,
   LedgerVerificationModel,
   ReadjudicationModel,
 } from './models/audit.model';
-import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
-import { MatchModel } from './models/match.model';
+import { toEventModel, toMatchModel, toRulingModel } from '../matches/models/mappers';
+import { MatchModel } from '../matches/models/match.model';
 
 // A ledger-wide scan costs this many complexity points, so one operation cannot ask for many.
 const SCAN_COST = 500;
@@ -36,34 +38,38 @@ function toBreakModel(b: ChainBreak): ChainBreakModel {
 // Audit, tamper evidence, time travel and re-adjudication: all reads, all public.
 @Resolver()
 export class AuditResolver {
-  constructor(@Inject(AuditService) private readonly audit: AuditService) {}
+  constructor(
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(ReadModel) private readonly readModel: ReadModel,
+  ) {}
 
-  @Query(() => AuditPageModel, {
+  @Query(() => AuditConnectionModel, {
     description: `Every recorded event with its metadata and ruling, in commit order; the whole ledger or filtered. Pages of \`first\` (1–${MAX_PAGE}) after an opaque cursor.`,
-    complexity: ({ args, childComplexity }) =>
-      1 + childComplexity * Math.max(1, Math.min(Number(args.first ?? 50), MAX_PAGE)),
+    complexity: pageComplexity,
   })
   auditTrail(
     @Args('filter', { type: () => AuditFilterInput, nullable: true })
     filter: AuditFilterInput | null,
-    @Args('first', { type: () => Int, defaultValue: 50 }) first: number,
+    @Args('first', { type: () => Int, defaultValue: DEFAULT_PAGE }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
-  ): AuditPageModel {
-    const page = this.audit.trail(
-      {
-        matchId: filter?.matchId,
-        actor: filter?.actor,
-        role: filter?.role,
-        types: filter?.types,
-        from: filter?.from,
-        to: filter?.to,
-      },
-      first,
-      after ?? null,
-    );
+  ): AuditConnectionModel {
+    const bounds: AuditFilter = {
+      matchId: filter?.matchId,
+      actor: filter?.actor,
+      role: filter?.role,
+      types: filter?.types,
+      from: filter?.from?.toISOString(),
+      to: filter?.to?.toISOString(),
+    };
+    const page = this.audit.trail(bounds, first, after ?? null);
+    // The service reads one row past the page to know whether there is more.
     return {
-      items: page.items.map(toAuditEntry),
+      edges: page.items.map((row) => ({
+        cursor: encodeCursor(row.event.position),
+        node: toAuditEntry(row),
+      })),
       pageInfo: { endCursor: page.endCursor, hasNextPage: page.hasNextPage },
+      totalCount: this.readModel.auditCount(bounds),
     };
   }
 
@@ -74,9 +80,11 @@ export class AuditResolver {
   async matchAt(
     @Args('matchId') matchId: string,
     @Args('revision', { type: () => Int, nullable: true }) revision: number | null,
-    @Args('at', { type: () => String, nullable: true }) at: string | null,
+    @Args('at', { type: () => GraphQLDateTime, nullable: true }) at: Date | null,
   ): Promise<MatchModel> {
-    return toMatchModel(await this.audit.matchAt(matchId, revision ?? null, at ?? null));
+    return toMatchModel(
+      await this.audit.matchAt(matchId, revision ?? null, at ? at.toISOString() : null),
+    );
   }
 
   @Query(() => LedgerVerificationModel, {

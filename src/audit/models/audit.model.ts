@@ -1,8 +1,9 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { LedgerEventModel } from './ledger-event.model';
-import { RulingModel } from './ruling.model';
+import { ConnectionOf } from '../../api/graphql/pagination';
+import { LedgerEventModel } from '../../matches/models/ledger-event.model';
+import { RulingModel } from '../../matches/models/ruling.model';
 
-@ObjectType({
+@ObjectType('AuditEntry', {
   description:
     'One event of the audit trail: the event with its metadata and ruling, and its place in the hash chain.',
 })
@@ -17,23 +18,10 @@ export class AuditEntryModel extends LedgerEventModel {
   hash!: string | null;
 }
 
-@ObjectType()
-export class AuditPageInfoModel {
-  @Field(() => String, {
-    nullable: true,
-    description: 'Pass as `after` for the next page (opaque).',
-  })
-  endCursor!: string | null;
-  @Field() hasNextPage!: boolean;
-}
+@ObjectType('AuditConnection', { description: 'A page of the audit trail, in commit order.' })
+export class AuditConnectionModel extends ConnectionOf(AuditEntryModel, 'AuditEntry') {}
 
-@ObjectType({ description: 'A page of the audit trail, in commit order.' })
-export class AuditPageModel {
-  @Field(() => [AuditEntryModel]) items!: AuditEntryModel[];
-  @Field(() => AuditPageInfoModel) pageInfo!: AuditPageInfoModel;
-}
-
-@ObjectType({ description: 'The first broken link of a stream’s hash chain.' })
+@ObjectType('ChainBreak', { description: 'The first broken link of a stream’s hash chain.' })
 export class ChainBreakModel {
   @Field() streamId!: string;
   @Field(() => Int) revision!: number;
@@ -51,7 +39,9 @@ export class ChainBreakModel {
   @Field() message!: string;
 }
 
-@ObjectType({ description: 'The result of checking every stream’s hash chain.' })
+@ObjectType('LedgerVerification', {
+  description: 'The result of checking every stream’s hash chain.',
+})
 export class LedgerVerificationModel {
   @Field() ok!: boolean;
   @Field(() => Int) streams!: number;
@@ -66,7 +56,9 @@ export class LedgerVerificationModel {
   breaks!: ChainBreakModel[];
 }
 
-@ObjectType({ description: 'A recorded ruling the current engine would rule differently.' })
+@ObjectType('RulingDifference', {
+  description: 'A recorded ruling the current engine would rule differently.',
+})
 export class RulingDifferenceModel {
   @Field() matchId!: string;
   @Field(() => Int) gameNumber!: number;
@@ -84,7 +76,7 @@ export class RulingDifferenceModel {
   @Field(() => String, { nullable: true }) refusal!: string | null;
 }
 
-@ObjectType({
+@ObjectType('Readjudication', {
   description: 'Every recorded shot re-ruled by the current engine (nothing is written).',
 })
 export class ReadjudicationModel {

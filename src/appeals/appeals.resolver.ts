@@ -6,12 +6,11 @@ import {
   type MatchState,
   type PlayState,
   type ShotCall,
-  type ShotFacts,
-} from '../../domain';
-import { MatchCommandService } from '../../matches/match-commands.service';
-import { AppealQueryService } from '../../matches/appeal-queries.service';
-import type { MutationName } from '../auth/policy';
-import { TokenService } from '../auth/tokens';
+} from '../domain';
+import { MatchCommandService } from '../matches/match-commands.service';
+import { AppealQueryService } from './appeal-queries.service';
+import type { MutationName } from '../api/auth/policy';
+import { TokenService } from '../api/auth/tokens';
 import {
   AmendmentInput,
   AppealPreviewInput,
@@ -19,57 +18,19 @@ import {
   CorrectShotInput,
   DecideAppealInput,
   FileAppealInput,
-  ShotFactsAmendmentInput,
   SignOffMatchInput,
 } from './inputs/appeal.inputs';
-import type { MatchCommandInput } from './inputs/command.input';
-import { runMatchCommand } from './match.resolver';
+import type { MatchCommandInput } from '../api/graphql/inputs/command.input';
+import { shotFacts } from '../matches/inputs/shot-facts';
+import { runMatchCommand } from '../matches/match.resolver';
 import { AppealPreviewModel } from './models/appeal.model';
-import { CommandResultModel } from './models/ledger-event.model';
-import { defined } from './defined';
-import { toMatchModel, toRulingModel } from './models/mappers';
-import type { GqlContext } from './request-context';
+import { CommandResultModel } from '../matches/models/ledger-event.model';
+import { defined } from '../api/graphql/defined';
+import { toMatchModel, toRulingModel } from '../matches/models/mappers';
+import type { GqlContext } from '../api/graphql/request-context';
 
-// Issue 4: corrections, appeals (file, preview, decide) and sign-off. Kept apart from the table
+// Corrections, appeals (file, preview, decide) and sign-off. Kept apart from the table
 // resolver; the commands go through the same load → decide → append path.
-
-// Only the facts given change; the rest stay as recorded (merged in the domain).
-export function factsPatch(f: ShotFactsAmendmentInput | undefined | null): Partial<ShotFacts> {
-  if (!f) return {};
-  return defined({
-    firstContact: f.firstContact,
-    railContactsAfterFirstContact: f.railContactsAfterFirstContact?.map((c) =>
-      defined({ ball: c.ball, cushion: c.cushion, kind: c.kind }),
-    ),
-    pocketed: f.pocketed?.map((p) => ({ ball: p.ball, pocket: p.pocket })),
-    ballsReboundedFromPocket: f.ballsReboundedFromPocket && [...f.ballsReboundedFromPocket],
-    cueBallScratched: f.cueBallScratched ?? undefined,
-    cueBallOffTable: f.cueBallOffTable ?? undefined,
-    cueBallTouchedPocketedBall: f.cueBallTouchedPocketedBall ?? undefined,
-    ballsOffTable: f.ballsOffTable && [...f.ballsOffTable],
-    objectBallsDrivenToRail: f.objectBallsDrivenToRail ?? undefined,
-    callObvious: f.callObvious ?? undefined,
-    strokeFouls: f.strokeFouls?.map((s) =>
-      defined({
-        kind: s.kind,
-        intentional: s.intentional,
-        accidental: s.accidental,
-        restored: s.restored,
-        movingBallEnteredOriginalPosition: s.movingBallEnteredOriginalPosition,
-        withEquipment: s.withEquipment,
-        reportedBy: s.reportedBy,
-      }),
-    ),
-    placement: f.placement
-      ? {
-          zone: f.placement.zone,
-          warnedBeforeShot: f.placement.warnedBeforeShot,
-          touchedObjectBall: f.placement.touchedObjectBall,
-        }
-      : undefined,
-    cueCrossedHeadStringBeforeContact: f.cueCrossedHeadStringBeforeContact ?? undefined,
-  }) as Partial<ShotFacts>;
-}
 
 function toCall(c: CallAmendmentInput | undefined | null): ShotCall | undefined {
   return c ? { ball: c.ball ?? null, pocket: c.pocket ?? null, safety: c.safety } : undefined;
@@ -79,7 +40,7 @@ function toProposal(a: AmendmentInput): AmendmentProposal {
   return {
     kind: a.kind,
     ...defined({
-      facts: a.facts ? factsPatch(a.facts) : undefined,
+      facts: a.facts ? shotFacts(a.facts) : undefined,
       call: toCall(a.call),
       restoreRevision: a.restoreRevision ?? undefined,
       player: a.player ?? undefined,
@@ -135,7 +96,7 @@ export class AppealsResolver {
       type: 'CorrectShot',
       by: actor,
       revision: input.revision,
-      facts: factsPatch(input.facts),
+      facts: shotFacts(input.facts ?? {}),
       ...defined({ call: toCall(input.call) }),
       reason: input.reason,
     }));

@@ -1,18 +1,20 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import type {
+  AppealOutcome,
   BallInHand,
   BreakOrderRule,
   Discipline,
   GameEndReason,
   PlacementZone,
   Pocket,
+  RemedyKind,
   RuleProfileId,
-} from '../../../domain';
-import * as E from '../enums';
-import { AppealModel } from './appeal.model';
+} from '../../domain';
+import * as E from '../../api/graphql/enums';
+import { ConnectionOf } from '../../api/graphql/pagination';
 import { GroupAssignmentModel, PendingChoiceModel } from './ruling.model';
 
-@ObjectType()
+@ObjectType('Player')
 export class PlayerModel {
   @Field() id!: string;
   @Field() name!: string;
@@ -21,13 +23,13 @@ export class PlayerModel {
   warnings!: string[];
 }
 
-@ObjectType()
+@ObjectType('PlayerCount')
 export class PlayerCountModel {
   @Field() player!: string;
   @Field(() => Int) count!: number;
 }
 
-@ObjectType()
+@ObjectType('ShotCall')
 export class ShotCallModel {
   @Field(() => Int, { nullable: true }) ball!: number | null;
   @Field(() => E.Pocket, { nullable: true }) pocket!: Pocket | null;
@@ -35,7 +37,7 @@ export class ShotCallModel {
   @Field({ nullable: true, description: 'A declared push out (N9.2).' }) pushOut?: boolean;
 }
 
-@ObjectType({ description: 'A game (rack) as it stands, rebuilt by replaying the ledger.' })
+@ObjectType('Game', { description: 'A game (rack) as it stands, rebuilt by replaying the ledger.' })
 export class GameModel {
   @Field(() => Int) number!: number;
   @Field(() => Int, { description: 'Increments on a re-rack within the same game.' }) rack!: number;
@@ -65,7 +67,7 @@ export class GameModel {
   @Field(() => String, { nullable: true }) endRule!: string | null;
 }
 
-@ObjectType()
+@ObjectType('GameSummary')
 export class GameSummaryModel {
   @Field(() => Int) number!: number;
   @Field() breaker!: string;
@@ -76,13 +78,27 @@ export class GameSummaryModel {
   @Field(() => Int) shots!: number;
 }
 
-@ObjectType({ description: 'Who may record at the match (assigned by an admin).' })
+@ObjectType('Officials', { description: 'Who may record at the match (assigned by an admin).' })
 export class OfficialsModel {
   @Field(() => [String]) scorers!: string[];
   @Field(() => [String]) referees!: string[];
 }
 
-@ObjectType({ description: 'A match and its current state.' })
+@ObjectType('Appeal', { description: 'An appeal filed in this match.' })
+export class AppealModel {
+  @Field() id!: string;
+  @Field() by!: string;
+  @Field(() => Int) againstRevision!: number;
+  @Field(() => Int, { nullable: true }) gameNumber!: number | null;
+  @Field() grounds!: string;
+  @Field(() => E.RemedyKind) proposal!: RemedyKind;
+  @Field(() => E.AppealStatus) status!: 'PENDING' | AppealOutcome;
+  @Field(() => String, { nullable: true }) decidedBy!: string | null;
+  @Field(() => E.RemedyKind, { nullable: true }) remedy!: RemedyKind | null;
+  @Field(() => String, { nullable: true }) reason!: string | null;
+}
+
+@ObjectType('Match', { description: 'A match and its current state.' })
 export class MatchModel {
   @Field() id!: string;
   @Field(() => E.Discipline) discipline!: Discipline;
@@ -110,3 +126,6 @@ export class MatchModel {
   })
   revision!: number;
 }
+
+@ObjectType('MatchConnection', { description: 'A page of matches.' })
+export class MatchConnectionModel extends ConnectionOf(MatchModel, 'Match') {}

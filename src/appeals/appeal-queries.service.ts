@@ -5,7 +5,7 @@ import {
   type MatchState,
 } from '../domain';
 import type { EventStore } from '../ledger/event-store';
-import { requireMatch } from './match-stream';
+import { requireMatch } from '../matches/match-stream';
 
 // Appeal previews: reads the stream and applies the remedy to a branch of it. Never appends.
 export class AppealQueryService {

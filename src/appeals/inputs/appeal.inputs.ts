@@ -1,8 +1,6 @@
-import { Field, InputType, Int } from '@nestjs/graphql';
+import { Field, InputType, Int, OmitType, PartialType, PickType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -15,139 +13,48 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { APPEAL_OUTCOMES, REMEDY_KINDS, type AppealOutcome, type RemedyKind } from '../../domain';
+import * as E from '../../api/graphql/enums';
 import {
-  APPEAL_OUTCOMES,
-  POCKETS,
-  REMEDY_KINDS,
-  type AppealOutcome,
-  type Pocket,
-  type RemedyKind,
-} from '../../../domain';
-import * as E from '../enums';
-import { AppealOutcomeEnum, RemedyKindEnum } from '../models/appeal.model';
-import { ID_PATTERN, MatchCommandInput, PLAYER_ID_RULE } from './command.input';
-import {
-  PlacementInput,
-  PocketedBallInput,
-  RailContactInput,
-  StrokeFoulInput,
-} from './shot.inputs';
+  ID_PATTERN,
+  MatchCommandInput,
+  PLAYER_ID_RULE,
+} from '../../api/graphql/inputs/command.input';
+import { CallShotInput } from '../../matches/inputs/match.inputs';
+import { RecordShotInput } from '../../matches/inputs/shot.inputs';
 
+// The facts of RecordShotInput without the command fields, every one optional and without defaults.
 @InputType({
   description:
     'Changed shot facts: every field given replaces the recorded one; fields left out stay as recorded.',
 })
-export class ShotFactsAmendmentInput {
-  @Field(() => Int, { nullable: true, description: 'null: the cue ball hit nothing.' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(15)
-  firstContact?: number | null;
-
-  @Field(() => [RailContactInput], { nullable: true })
-  @IsOptional()
-  @ArrayMaxSize(32)
-  @ValidateNested({ each: true })
-  @Type(() => RailContactInput)
-  railContactsAfterFirstContact?: RailContactInput[];
-
-  @Field(() => [PocketedBallInput], { nullable: true })
-  @IsOptional()
-  @ArrayMaxSize(15)
-  @ValidateNested({ each: true })
-  @Type(() => PocketedBallInput)
-  pocketed?: PocketedBallInput[];
-
-  @Field(() => [Int], { nullable: true })
-  @IsOptional()
-  @ArrayMaxSize(15)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(15, { each: true })
-  ballsReboundedFromPocket?: number[];
-
-  @Field({ nullable: true })
-  @IsOptional()
-  @IsBoolean()
-  cueBallScratched?: boolean;
-
-  @Field({ nullable: true })
-  @IsOptional()
-  @IsBoolean()
-  cueBallOffTable?: boolean;
-
-  @Field({ nullable: true })
-  @IsOptional()
-  @IsBoolean()
-  cueBallTouchedPocketedBall?: boolean;
-
-  @Field(() => [Int], { nullable: true })
-  @IsOptional()
-  @ArrayMaxSize(15)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(15, { each: true })
-  ballsOffTable?: number[];
-
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(15)
-  objectBallsDrivenToRail?: number;
-
-  @Field({ nullable: true })
-  @IsOptional()
-  @IsBoolean()
-  callObvious?: boolean;
-
-  @Field(() => [StrokeFoulInput], { nullable: true })
-  @IsOptional()
-  @ArrayMaxSize(11)
-  @ValidateNested({ each: true })
-  @Type(() => StrokeFoulInput)
-  strokeFouls?: StrokeFoulInput[];
-
-  @Field(() => PlacementInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => PlacementInput)
-  placement?: PlacementInput;
-
-  @Field({ nullable: true })
-  @IsOptional()
-  @IsBoolean()
-  cueCrossedHeadStringBeforeContact?: boolean;
-}
+export class ShotFactsAmendmentInput extends PartialType(
+  OmitType(RecordShotInput, [
+    'commandId',
+    'occurredAt',
+    'matchId',
+    'expectedRevision',
+    'shooter',
+    'jumpShot',
+  ] as const),
+  { omitDefaultValues: true },
+) {}
 
 @InputType({
   description: 'The call in force for the disputed shot (G1.4): ball and pocket, or a safety.',
 })
-export class CallAmendmentInput {
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(15)
-  ball?: number;
-
-  @Field(() => E.Pocket, { nullable: true })
-  @IsOptional()
-  @IsIn(POCKETS)
-  pocket?: Pocket;
-
-  @Field({ defaultValue: false })
-  @IsBoolean()
-  safety!: boolean;
-}
+export class CallAmendmentInput extends PickType(CallShotInput, [
+  'ball',
+  'pocket',
+  'safety',
+] as const) {}
 
 @InputType({
   description:
     'A remedy: AMEND_FACTS (facts and/or call of the disputed shot), RESTORE_AT_EVENT (restoreRevision), AWARD_GAME (player), REPLAY_GAME (G1.33).',
 })
 export class AmendmentInput {
-  @Field(() => RemedyKindEnum)
+  @Field(() => E.RemedyKind)
   @IsIn(REMEDY_KINDS)
   kind!: RemedyKind;
 
@@ -236,7 +143,7 @@ export class DecideAppealInput extends MatchCommandInput {
   @PLAYER_ID_RULE
   appealId!: string;
 
-  @Field(() => AppealOutcomeEnum, {
+  @Field(() => E.AppealOutcome, {
     description: 'UPHELD: the record stands. OVERTURNED: the remedy applies.',
   })
   @IsIn(APPEAL_OUTCOMES)

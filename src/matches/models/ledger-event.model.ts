@@ -1,16 +1,19 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { GraphQLDateTime } from 'graphql-scalars';
 import GraphQLJSON from 'graphql-type-json';
-import type { ActorRole } from '../../../domain';
-import * as E from '../enums';
+import type { ActorRole } from '../../domain';
+import * as E from '../../api/graphql/enums';
 import { MatchModel } from './match.model';
 import { RulingModel } from './ruling.model';
 
-@ObjectType({ description: 'Who recorded an event, in which role, when and from where.' })
+@ObjectType('EventMetadata', {
+  description: 'Who recorded an event, in which role, when and from where.',
+})
 export class EventMetadataModel {
   @Field() recordedBy!: string;
   @Field(() => E.ActorRole) role!: ActorRole;
-  @Field() recordedAt!: string;
-  @Field() occurredAt!: string;
+  @Field(() => GraphQLDateTime) recordedAt!: Date;
+  @Field(() => GraphQLDateTime) occurredAt!: Date;
   @Field(() => String, { nullable: true }) origin!: string | null;
   @Field() commandId!: string;
   @Field() correlationId!: string;
@@ -19,7 +22,7 @@ export class EventMetadataModel {
   @Field(() => String, { nullable: true }) ruleProfile!: string | null;
 }
 
-@ObjectType({ description: 'One immutable event of the ledger.' })
+@ObjectType('LedgerEvent', { description: 'One immutable event of the ledger.' })
 export class LedgerEventModel {
   @Field() eventId!: string;
   @Field() streamId!: string;
@@ -52,7 +55,7 @@ export class LedgerEventModel {
   supersededBy?: number | null;
 }
 
-@ObjectType({
+@ObjectType('CommandResult', {
   description: 'What a write did: the events it appended, the ruling, and the state after.',
 })
 export class CommandResultModel {

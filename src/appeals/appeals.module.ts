@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { EVENT_STORE, type EventStore } from '../ledger/event-store';
+import { MatchesModule } from '../matches/matches.module';
+import { AppealQueryService } from './appeal-queries.service';
+import { AppealsResolver } from './appeals.resolver';
+
+// Corrections, appeals (file, preview, decide) and sign-off; writes go through the match commands.
+@Module({
+  imports: [MatchesModule],
+  providers: [
+    {
+      provide: AppealQueryService,
+      inject: [EVENT_STORE],
+      useFactory: (s: EventStore) => new AppealQueryService(s),
+    },
+    AppealsResolver,
+  ],
+})
+export class AppealsModule {}

@@ -1,0 +1,51 @@
+import type { ShotFacts } from '../../domain';
+import { defined } from '../../api/graphql/defined';
+import type { RecordShotInput } from './shot.inputs';
+
+type FactFields = Omit<
+  RecordShotInput,
+  'commandId' | 'occurredAt' | 'matchId' | 'expectedRevision' | 'shooter'
+>;
+// Shot facts as a client sent them: a whole shot (recordShot) or only the changed facts.
+export type GivenShotFacts = { [K in keyof FactFields]?: FactFields[K] | null };
+
+// GraphQL shot facts → the domain's. Facts not given are left out (a recorded shot fills them
+// with emptyFacts, an amendment keeps the recorded ones); null firstContact means "hit nothing".
+export function shotFacts(f: GivenShotFacts): Partial<ShotFacts> {
+  return defined({
+    firstContact: f.firstContact,
+    railContactsAfterFirstContact: f.railContactsAfterFirstContact?.map((c) =>
+      defined({ ball: c.ball, cushion: c.cushion, kind: c.kind }),
+    ),
+    pocketed: f.pocketed?.map((p) => ({ ball: p.ball, pocket: p.pocket })),
+    ballsReboundedFromPocket: f.ballsReboundedFromPocket
+      ? [...f.ballsReboundedFromPocket]
+      : undefined,
+    cueBallScratched: f.cueBallScratched ?? undefined,
+    cueBallOffTable: f.cueBallOffTable ?? undefined,
+    cueBallTouchedPocketedBall: f.cueBallTouchedPocketedBall ?? undefined,
+    ballsOffTable: f.ballsOffTable ? [...f.ballsOffTable] : undefined,
+    objectBallsDrivenToRail: f.objectBallsDrivenToRail ?? undefined,
+    callObvious: f.callObvious ?? undefined,
+    strokeFouls: f.strokeFouls?.map((s) =>
+      defined({
+        kind: s.kind,
+        intentional: s.intentional,
+        accidental: s.accidental,
+        restored: s.restored,
+        movingBallEnteredOriginalPosition: s.movingBallEnteredOriginalPosition,
+        withEquipment: s.withEquipment,
+        reportedBy: s.reportedBy,
+      }),
+    ),
+    placement: f.placement
+      ? {
+          zone: f.placement.zone,
+          warnedBeforeShot: f.placement.warnedBeforeShot,
+          touchedObjectBall: f.placement.touchedObjectBall,
+        }
+      : undefined,
+    cueCrossedHeadStringBeforeContact: f.cueCrossedHeadStringBeforeContact ?? undefined,
+    jumpShot: f.jumpShot ?? undefined,
+  }) as Partial<ShotFacts>;
+}

@@ -1,0 +1,66 @@
+import { Inject } from '@nestjs/common';
+import { Args, Int, Query, Resolver } from '@nestjs/graphql';
+import {
+  DEFAULT_PAGE,
+  MAX_PAGE,
+  checkFirst,
+  decodeCursor,
+  encodeCursor,
+  pageComplexity,
+  pageOf,
+} from '../api/graphql/pagination';
+import { ReadModel } from '../projections/read-model';
+import { MatchQueryService } from './match-queries.service';
+import { LedgerEventModel } from './models/ledger-event.model';
+import { toEventModel, toMatchModel } from './models/mappers';
+import { MatchConnectionModel, MatchModel } from './models/match.model';
+
+// A match cursor is the read model's sort key of the match it points at.
+const CURSOR = 'm';
+const SORT_KEY = /^\d{40}$/;
+
+@Resolver(() => MatchModel)
+export class MatchQueriesResolver {
+  constructor(
+    @Inject(MatchQueryService) private readonly queries: MatchQueryService,
+    @Inject(ReadModel) private readonly readModel: ReadModel,
+  ) {}
+
+  @Query(() => MatchModel, { description: 'A match with its games and current state.' })
+  match(@Args('id') id: string): MatchModel {
+    return toMatchModel(this.queries.match(id));
+  }
+
+  @Query(() => MatchConnectionModel, {
+    description: `Matches, most recently active first. Pages of \`first\` (1–${MAX_PAGE}) after an opaque cursor.`,
+    complexity: pageComplexity,
+  })
+  matches(
+    @Args('first', { type: () => Int, defaultValue: DEFAULT_PAGE }) first: number,
+    @Args('after', { type: () => String, nullable: true }) after?: string | null,
+  ): MatchConnectionModel {
+    checkFirst(first);
+    const before =
+      after === undefined || after === null ? undefined : decodeCursor(CURSOR, after, SORT_KEY);
+    return pageOf(
+      this.readModel.matchPage(before, first + 1),
+      first,
+      after ?? null,
+      (row) => encodeCursor(CURSOR, row.key),
+      (row) => toMatchModel(row.state),
+      this.readModel.matchCount(),
+    );
+  }
+
+  @Query(() => [LedgerEventModel], {
+    description:
+      'The recorded events of a match, or of one game, with metadata and every ruling explained.',
+  })
+  async matchHistory(
+    @Args('matchId') matchId: string,
+    @Args('gameNumber', { type: () => Int, nullable: true }) gameNumber?: number,
+  ): Promise<LedgerEventModel[]> {
+    const entries = await this.queries.history(matchId, gameNumber ?? null);
+    return entries.map((x) => toEventModel(x.event, x.gameNumber, x.supersededBy));
+  }
+}
