@@ -7,10 +7,10 @@ import {
   type MatchState,
   type Ruling,
   type ShotFacts,
+  canonicalJson,
 } from '../domain';
 import { MATCH_STREAM_PREFIX, toDomain } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
-import { canonicalJson } from '../ledger/hash-chain';
 
 // Re-adjudication: every recorded shot is ruled again by the engine in this build, from the
 // state the official record had before it, and the outcome is compared with the recorded one.

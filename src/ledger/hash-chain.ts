@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../domain';
 import type { EventToAppend, StoredEvent } from './event-store';
 
 // Tamper evidence: every stream is a hash chain. Each stored event's metadata carries `prevHash`
 // (the hash of the event before it in its stream, GENESIS for revision 0) and `hash`, the sha256
-// of a canonical JSON of { streamId, revision, eventId, type, data, metadata without `hash`,
+// of the canonical JSON (../domain/canonical-json.ts: keys sorted) of { streamId, revision, eventId, type, data, metadata without `hash`,
 // prevHash }. Editing, deleting or reordering an event breaks its own hash or the next link.
 // The hashes are not keyed: whoever can rewrite the store AND recompute every later hash (and the
 // store's head record, see SqliteEventStore) is not detected; anchor the heads elsewhere for that.
@@ -13,21 +14,6 @@ export const GENESIS = '0'.repeat(64);
 export interface ChainFields {
   prevHash: string;
   hash: string;
-}
-
-// JSON with object keys sorted at every level, so the hash does not depend on key order (a store
-// may hand metadata back with its keys in another order). `undefined` fields are left out, as
-// JSON.stringify does, so a value hashes the same before and after a round trip through the store.
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value))
-    return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 export interface HashInput {

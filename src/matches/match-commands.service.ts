@@ -9,6 +9,7 @@ import {
   type MatchCommand,
   type MatchState,
   type Ruling,
+  canonicalJson,
 } from '../domain';
 import type { Clock } from '../ledger/clock';
 import {
@@ -18,7 +19,7 @@ import {
   type MatchRecord,
   type StoredMetadata,
 } from '../ledger/envelope';
-import { canonicalJson, sealEvents } from '../ledger/hash-chain';
+import { sealEvents } from '../ledger/hash-chain';
 import {
   EventStoreError,
   NO_STREAM,
@@ -191,8 +192,8 @@ function authorizeAt(state: MatchState, ctx: CommandContext): void {
     if (state.players.some((p) => p.id === ctx.actor)) return;
     throw new MatchAccessDeniedError(`${ctx.actor} does not play in match ${state.id}`);
   }
-  const officials = state.officials ?? { scorers: [], referees: [] };
-  const assigned = access.duty === 'SCORER' ? officials.scorers : officials.referees;
+  const { scorers, referees } = state.officials;
+  const assigned = access.duty === 'SCORER' ? scorers : referees;
   if (assigned.includes(ctx.actor)) return;
   throw new MatchAccessDeniedError(
     `${ctx.actor} is not assigned as ${access.duty === 'SCORER' ? 'a scorer' : 'a referee'} of match ${state.id}`,

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_APPEAL_WINDOW_MINUTES,
-  type Group,
-  type MatchState,
-  type Ruling,
-} from '../../domain';
+import { type Group, type MatchState, type Ruling } from '../../domain';
 import type { StoredMetadata } from '../../ledger/envelope';
 import type { StoredEvent } from '../../ledger/event-store';
 import type { GameModel, MatchModel } from './match.model';
@@ -59,13 +54,11 @@ export function toMatchModel(m: MatchState): MatchModel {
     currentGame: game,
     games: m.games,
     winner: m.winner,
-    // Read-model rows written before officials existed lack the field until a rebuild.
-    officials: m.officials ?? { scorers: [], referees: [] },
-    // Absent in read-model rows written before appeals existed.
-    appealWindowMinutes: m.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
-    appeals: m.appeals ?? [],
-    signatures: m.signatures ?? [],
-    final: m.final ?? false,
+    officials: m.officials,
+    appealWindowMinutes: m.appealWindowMinutes,
+    appeals: m.appeals,
+    signatures: m.signatures,
+    final: m.final,
     revision: m.version - 1,
   };
 }
