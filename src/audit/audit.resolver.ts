@@ -1,11 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
 import { GraphQLDateTime } from 'graphql-scalars';
-import { DEFAULT_PAGE, MAX_PAGE, pageComplexity } from '../api/graphql/pagination';
-import { AuditService, encodeCursor } from './audit.service';
+import {
+  DEFAULT_PAGE,
+  MAX_PAGE,
+  checkFirst,
+  decodeCursor,
+  encodeCursor,
+  pageComplexity,
+  pageOf,
+} from '../api/graphql/pagination';
+import { AuditService } from './audit.service';
 import type { ChainBreak } from './ledger-verifier';
 import type { StoredMetadata } from '../ledger/envelope';
-import { ReadModel, type AuditFilter, type AuditRow } from '../projections/read-model';
+import type { AuditFilter, AuditRow } from '../projections/read-model';
 import { AuditFilterInput } from './inputs/audit.inputs';
 import {
   AuditConnectionModel,
@@ -16,6 +24,10 @@ import {
 } from './models/audit.model';
 import { toEventModel, toMatchModel, toRulingModel } from '../matches/models/mappers';
 import { MatchModel } from '../matches/models/match.model';
+
+// An audit cursor is the global position of the last event of the page it ends.
+const CURSOR = 'p';
+const POSITION = /^\d{1,40}$/;
 
 // A ledger-wide scan costs this many complexity points, so one operation cannot ask for many.
 const SCAN_COST = 500;
@@ -38,10 +50,7 @@ function toBreakModel(b: ChainBreak): ChainBreakModel {
 // Audit, tamper evidence, time travel and re-adjudication: all reads, all public.
 @Resolver()
 export class AuditResolver {
-  constructor(
-    @Inject(AuditService) private readonly audit: AuditService,
-    @Inject(ReadModel) private readonly readModel: ReadModel,
-  ) {}
+  constructor(@Inject(AuditService) private readonly audit: AuditService) {}
 
   @Query(() => AuditConnectionModel, {
     description: `Every recorded event with its metadata and ruling, in commit order; the whole ledger or filtered. Pages of \`first\` (1–${MAX_PAGE}) after an opaque cursor.`,
@@ -61,16 +70,17 @@ export class AuditResolver {
       from: filter?.from?.toISOString(),
       to: filter?.to?.toISOString(),
     };
-    const page = this.audit.trail(bounds, first, after ?? null);
-    // The service reads one row past the page to know whether there is more.
-    return {
-      edges: page.items.map((row) => ({
-        cursor: encodeCursor(row.event.position),
-        node: toAuditEntry(row),
-      })),
-      pageInfo: { endCursor: page.endCursor, hasNextPage: page.hasNextPage },
-      totalCount: this.readModel.auditCount(bounds),
-    };
+    checkFirst(first);
+    const position =
+      after === null || after === undefined
+        ? undefined
+        : BigInt(decodeCursor(CURSOR, after, POSITION));
+    return pageOf(
+      this.audit.trail(bounds, first, position),
+      after ?? null,
+      (row) => encodeCursor(CURSOR, row.event.position.toString()),
+      toAuditEntry,
+    );
   }
 
   @Query(() => MatchModel, {

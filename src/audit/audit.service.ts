@@ -6,24 +6,12 @@ import { AuditQueryError } from './audit-errors';
 import { verifyLedger, type Verification } from './ledger-verifier';
 import { readjudicateLedger, readjudicateStream, type Readjudication } from './readjudication';
 
-export const MAX_PAGE = 200;
-
+// One page of the audit index: `rows` after the cursor, whether more follow, and how many events
+// the filter matches in all.
 export interface AuditPage {
-  items: AuditRow[];
-  endCursor: string | null;
+  rows: AuditRow[];
   hasNextPage: boolean;
-}
-
-// Cursors are opaque to clients: today a global position, tomorrow anything else.
-export function encodeCursor(position: bigint): string {
-  return Buffer.from(`p:${position.toString()}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): bigint {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const m = /^p:(\d{1,40})$/.exec(text);
-  if (!m) throw new AuditQueryError('BAD_USER_INPUT', `Not a cursor of this API: ${cursor}`);
-  return BigInt(m[1]);
+  totalCount: number;
 }
 
 function instant(value: string | undefined, name: string): string | undefined {
@@ -41,26 +29,19 @@ export class AuditService {
   ) {}
 
   // Served from the audit index the projector keeps in the read model (indexed by match, actor,
-  // type and time; one SQL query per page), not by scanning the ledger.
-  trail(filter: AuditFilter, first: number, after: string | null): AuditPage {
-    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE)
-      throw new AuditQueryError('BAD_USER_INPUT', `first must be from 1 to ${MAX_PAGE}`);
+  // type and time; one SQL query per page), not by scanning the ledger. `first` is checked by the
+  // caller; `after` is the position of the last event of the previous page.
+  trail(filter: AuditFilter, first: number, after: bigint | undefined): AuditPage {
     const normalised: AuditFilter = {
       ...filter,
       from: instant(filter.from, 'from'),
       to: instant(filter.to, 'to'),
     };
-    const rows = this.readModel.audit(
-      normalised,
-      after === null ? undefined : decodeCursor(after),
-      first + 1,
-    );
-    const items = rows.slice(0, first);
-    const last = items[items.length - 1];
+    const rows = this.readModel.audit(normalised, after, first + 1);
     return {
-      items,
-      endCursor: last ? encodeCursor(last.event.position) : after,
+      rows: rows.slice(0, first),
       hasNextPage: rows.length > first,
+      totalCount: this.readModel.auditCount(normalised),
     };
   }
 

@@ -9,7 +9,6 @@ import {
   pageComplexity,
   pageOf,
 } from '../api/graphql/pagination';
-import { ReadModel } from '../projections/read-model';
 import { MatchQueryService } from './match-queries.service';
 import { LedgerEventModel } from './models/ledger-event.model';
 import { toEventModel, toMatchModel } from './models/mappers';
@@ -21,10 +20,7 @@ const SORT_KEY = /^\d{40}$/;
 
 @Resolver(() => MatchModel)
 export class MatchQueriesResolver {
-  constructor(
-    @Inject(MatchQueryService) private readonly queries: MatchQueryService,
-    @Inject(ReadModel) private readonly readModel: ReadModel,
-  ) {}
+  constructor(@Inject(MatchQueryService) private readonly queries: MatchQueryService) {}
 
   @Query(() => MatchModel, { description: 'A match with its games and current state.' })
   match(@Args('id') id: string): MatchModel {
@@ -43,12 +39,10 @@ export class MatchQueriesResolver {
     const before =
       after === undefined || after === null ? undefined : decodeCursor(CURSOR, after, SORT_KEY);
     return pageOf(
-      this.readModel.matchPage(before, first + 1),
-      first,
+      this.queries.page(first, before),
       after ?? null,
       (row) => encodeCursor(CURSOR, row.key),
       (row) => toMatchModel(row.state),
-      this.readModel.matchCount(),
     );
   }
 

@@ -24,8 +24,18 @@ export class MatchQueryService {
     return state;
   }
 
-  matches(limit: number, offset: number): MatchState[] {
-    return this.readModel.matches(limit, offset);
+  // Most recently active first, after the match whose sort key is `after`; `first` is checked by
+  // the caller. Each row carries the key a next page starts after.
+  page(
+    first: number,
+    after: string | undefined,
+  ): { rows: { key: string; state: MatchState }[]; hasNextPage: boolean; totalCount: number } {
+    const rows = this.readModel.matchPage(after, first + 1);
+    return {
+      rows: rows.slice(0, first),
+      hasNextPage: rows.length > first,
+      totalCount: this.readModel.matchCount(),
+    };
   }
 
   // The recorded history of a match (or one of its games), each event with its metadata.

@@ -77,19 +77,18 @@ export function decodeCursor(prefix: string, cursor: string, key: RegExp): strin
   return value;
 }
 
-// One page from `first + 1` rows read after the cursor: the extra row only says there is more.
+// A connection from one page of rows a service read (with one row past it, to know whether more
+// follow); `after` is the cursor the page was asked after.
 export function pageOf<R, N>(
-  rows: R[],
-  first: number,
+  page: { rows: R[]; hasNextPage: boolean; totalCount: number },
   after: string | null,
   cursor: (row: R) => string,
   node: (row: R) => N,
-  totalCount: number,
 ): Connection<N> {
-  const edges = rows.slice(0, first).map((r) => ({ cursor: cursor(r), node: node(r) }));
+  const edges = page.rows.map((r) => ({ cursor: cursor(r), node: node(r) }));
   return {
     edges,
-    pageInfo: { endCursor: edges.at(-1)?.cursor ?? after, hasNextPage: rows.length > first },
-    totalCount,
+    pageInfo: { endCursor: edges.at(-1)?.cursor ?? after, hasNextPage: page.hasNextPage },
+    totalCount: page.totalCount,
   };
 }
