@@ -63,6 +63,10 @@ export class LedgerModule implements OnModuleInit, OnApplicationShutdown {
   // Catch the read model up with whatever the ledger holds before serving (this is also where an
   // unreachable store stops the start), then follow the live feed where the store has one.
   async onModuleInit(): Promise<void> {
+    if (this.readModel.stateShapeChanged)
+      new Logger('LedgerModule').log(
+        'The read model was built with another match state shape: rebuilding it from the ledger',
+      );
     await this.projector.catchUp();
     this.projector.follow();
   }
