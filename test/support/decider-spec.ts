@@ -2,6 +2,7 @@ import { DomainError, type DomainErrorCode } from '../../src/domain/errors';
 import type { LedgerEvent } from '../../src/domain/events/catalogue';
 import type { MatchCommand } from '../../src/domain/match/commands';
 import { matchDecider } from '../../src/domain/match/decider';
+import { gameNumberOf } from '../../src/domain/match/game-number';
 import type { MatchState } from '../../src/domain/match/state';
 import type { RecordedHistory } from '../../src/domain/match/amendments/history';
 
@@ -10,13 +11,18 @@ export const T0 = Date.parse('2026-03-01T18:00:00.000Z');
 export const minutesAfterT0 = (m: number): string => new Date(T0 + m * 60_000).toISOString();
 
 export function recordedHistory(history: readonly LedgerEvent[], now?: string): RecordedHistory {
+  let state: MatchState | null = null;
   return {
-    events: history.map((event, revision) => ({
-      revision,
-      recordedAt: minutesAfterT0(revision),
-      event,
-      endsCommand: !continuesCommand(event, history[revision + 1]),
-    })),
+    events: history.map((event, revision) => {
+      state = matchDecider.evolve(state, event);
+      return {
+        revision,
+        recordedAt: minutesAfterT0(revision),
+        event,
+        endsCommand: !continuesCommand(event, history[revision + 1]),
+        gameNumber: gameNumberOf(event, state!),
+      };
+    }),
     now: now ?? minutesAfterT0(history.length),
   };
 }

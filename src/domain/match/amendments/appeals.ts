@@ -6,14 +6,7 @@ import type { DecideAppeal, FileAppeal } from '../commands';
 import { requireText } from '../guards';
 import { toPlaySnapshot } from '../play-snapshot';
 import { isPlayerOf, playerName, type MatchState } from '../state';
-import {
-  eventAt,
-  filedEvent,
-  gameNumberAt,
-  isPlay,
-  supersededRevisions,
-  type RecordedHistory,
-} from './history';
+import { eventAt, filedEvent, isPlay, supersededRevisions, type RecordedHistory } from './history';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
 
@@ -62,7 +55,7 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
       by: c.by,
       againstRevision: target.revision,
       againstType: target.event.type,
-      gameNumber: gameNumberAt(h.events, target.revision),
+      gameNumber: target.gameNumber,
       grounds,
       proposal,
       windowClosesAt: closes,

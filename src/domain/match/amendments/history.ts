@@ -14,6 +14,8 @@ export interface RecordedEvent {
   // Whether this is the last event its command appended: a position can only be restored
   // between commands, never halfway through one (e.g. between GameEnded and GameStarted).
   endsCommand: boolean;
+  // The game it is filed under (see gameNumberOf).
+  gameNumber: number | null;
 }
 
 // What a history-aware decision needs: the stream as recorded, and the time of this write.
@@ -102,15 +104,6 @@ export function locateShot(
 export function rulingAfter(events: readonly RecordedEvent[], shotRevision: number): Ruling | null {
   const next = events.find((e) => e.revision === shotRevision + 1);
   return next?.event.type === 'ShotAdjudicated' ? next.event.data.ruling : null;
-}
-
-export function gameNumberAt(events: readonly RecordedEvent[], revision: number): number | null {
-  let n: number | null = null;
-  for (const r of events) {
-    if (r.revision > revision) break;
-    if (r.event.type === 'GameStarted') n = r.event.data.gameNumber;
-  }
-  return n;
 }
 
 // The call in force for the shot at `revision`: the latest ShotCalled after the previous ruling.
