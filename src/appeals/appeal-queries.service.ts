@@ -1,4 +1,5 @@
 import {
+  fromPlaySnapshot,
   previewAppeal,
   type AmendmentProposal,
   type AppealPreview,
@@ -15,8 +16,13 @@ export class AppealQueryService {
     matchId: string,
     appealId: string,
     remedy?: AmendmentProposal,
-  ): Promise<AppealPreview & { streamRevision: number; state: MatchState }> {
+  ): Promise<
+    AppealPreview & { streamRevision: number; recordedMatch: MatchState; amendedMatch: MatchState }
+  > {
     const { records, revision, state } = await requireMatch(this.store, matchId);
-    return { ...previewAppeal(records, appealId, remedy), streamRevision: revision, state };
+    const preview = previewAppeal(records, appealId, remedy);
+    // The match as it would stand: the amended play over everything play does not decide.
+    const amendedMatch = { ...state, ...fromPlaySnapshot(preview.amended) };
+    return { ...preview, streamRevision: revision, recordedMatch: state, amendedMatch };
   }
 }

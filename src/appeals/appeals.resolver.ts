@@ -3,8 +3,6 @@ import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import {
   type AmendmentProposal,
   type MatchCommand,
-  type MatchState,
-  type PlayState,
   type ShotCall,
 } from '../domain';
 import { MatchCommandService } from '../matches/match-commands.service';
@@ -48,10 +46,6 @@ function toProposal(a: AmendmentInput): AmendmentProposal {
   };
 }
 
-function withPlay(state: MatchState, play: PlayState): MatchState {
-  return { ...state, ...play };
-}
-
 @Resolver()
 export class AppealsResolver {
   constructor(
@@ -70,14 +64,13 @@ export class AppealsResolver {
       input.appealId,
       input.remedy ? toProposal(input.remedy) : undefined,
     );
-    const recorded = p.state;
     return {
       appealId: p.appealId,
       againstRevision: p.againstRevision,
       remedy: p.remedy.kind,
       streamRevision: p.streamRevision,
-      recorded: toMatchModel(recorded),
-      amended: toMatchModel(withPlay(recorded, p.amended)),
+      recorded: toMatchModel(p.recordedMatch),
+      amended: toMatchModel(p.amendedMatch),
       recordedRuling: p.recordedRuling ? toRulingModel(p.recordedRuling) : null,
       ruling: p.ruling ? toRulingModel(p.ruling) : null,
       supersedes: p.supersedes,

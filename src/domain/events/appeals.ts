@@ -6,9 +6,6 @@ import type { ShotCall, ShotFacts } from './shot-facts';
 // changes the past names the revisions it supersedes and carries the re-derived present
 // (`resulting`), so evolve only installs it and a replay can never disagree with the decision.
 
-// The play state stored in amendment events: the declared snapshot, not the aggregate's state.
-export type PlayState = PlaySnapshot;
-
 export const REMEDY_KINDS = [
   // Re-adjudicate the disputed shot with amended facts (and/or call) and resume from there.
   'AMEND_FACTS',
