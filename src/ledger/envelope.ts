@@ -13,7 +13,7 @@ import type { EventToAppend, StoredEvent } from './event-store';
 export interface StoredMetadata extends EventMetadata {
   schemaVersion: number;
   // sha256 of the command as the client sent it (and who sent it), to tell a retry of the same
-  // command from a different command reusing its id. Absent on events recorded before issue 5.
+  // command from a different command reusing its id. Absent on events recorded before it existed.
   commandHash?: string;
   // The game the event is filed under (see gameNumberOf), stamped when it is written. Absent on
   // events recorded before it was stamped: derived from the fold for those.

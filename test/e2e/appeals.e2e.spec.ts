@@ -2,7 +2,7 @@ import { MatchProjector } from '../../src/projections/match-projector';
 import { LedgerClient, type Result } from '../support/ledger-client';
 import { removeDir, startServer, type TestServer } from '../support/server';
 
-// Issue 4 over HTTP: corrections, appeals (file → preview → decide) and sign-off, told as the
+// Over HTTP: corrections, appeals (file → preview → decide) and sign-off, told as the
 // stories a federation's appeals committee sees, each ending with the whole history.
 describe('corrections, appeals and sign-off over GraphQL', () => {
   let server: TestServer;

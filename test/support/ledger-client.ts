@@ -94,7 +94,7 @@ export class LedgerClient {
     return this.ok('assignOfficials', 'AssignOfficialsInput', input);
   }
 
-  // Issue 4: corrections, appeals and sign-off.
+  // Corrections, appeals and sign-off.
   correctShot(input: Record<string, unknown>) {
     return this.ok('correctShot', 'CorrectShotInput', input);
   }
