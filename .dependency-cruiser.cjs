@@ -7,7 +7,7 @@ const SHELL_FILE = '(\\.module|\\.resolver)\\.ts$|/(inputs|models)/';
 const LAYERS = [
   { name: 'domain', path: '^src/domain/' },
   { name: 'ledger', path: '^src/ledger/', pathNot: SHELL_FILE },
-  { name: 'projections', path: '^src/projections/' },
+  { name: 'projections', path: '^src/projections/', pathNot: SHELL_FILE },
   { name: 'config', path: '^src/config/' },
   { name: 'features', path: FEATURES, pathNot: SHELL_FILE },
   { name: 'shell', path: [`^src/api/`, `^src/[^/]+/.*(${SHELL_FILE})`] },

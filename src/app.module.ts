@@ -14,6 +14,7 @@ import { complexityPlugin, depthRule } from './api/graphql/limits';
 import type { GqlContext } from './api/graphql/request-context';
 import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configuration';
 import { LedgerModule } from './ledger/ledger.module';
+import { ProjectionsModule } from './projections/projections.module';
 import { MatchesModule } from './matches/matches.module';
 
 // The validated settings (src/config) and the token service, available to every module.
@@ -83,6 +84,7 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
       useFactory: graphqlOptions,
     }),
     LedgerModule,
+    ProjectionsModule,
     MatchesModule,
     AppealsModule,
     AuditModule,

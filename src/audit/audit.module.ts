@@ -4,7 +4,7 @@ import { ReadModel } from '../projections/read-model';
 import { AuditResolver } from './audit.resolver';
 import { AuditService } from './audit.service';
 
-// Audit trail, hash-chain verification, time travel and re-adjudication over the ledger module's
+// Audit trail, hash-chain verification, time travel and re-adjudication over the ledger's
 // store and read model.
 @Module({
   providers: [

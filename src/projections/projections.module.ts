@@ -1,0 +1,65 @@
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type BeforeApplicationShutdown,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
+import { EVENT_STORE, type EventStore } from '../ledger/event-store';
+import { MatchProjector } from './match-projector';
+import { ReadModel } from './read-model';
+
+// The read model and the projector that keeps it, for every feature module.
+@Global()
+@Module({
+  providers: [
+    {
+      provide: ReadModel,
+      inject: [LEDGER_CONFIG],
+      useFactory: (c: LedgerConfig) => new ReadModel(c.readModelFile),
+    },
+    {
+      provide: MatchProjector,
+      inject: [EVENT_STORE, ReadModel],
+      useFactory: (s: EventStore, r: ReadModel) =>
+        new MatchProjector(s, r, {
+          onError: (err) =>
+            new Logger('MatchProjector').warn(
+              `Live feed dropped, resubscribing from the checkpoint: ${err instanceof Error ? err.message : String(err)}`,
+            ),
+        }),
+    },
+  ],
+  exports: [ReadModel, MatchProjector],
+})
+export class ProjectionsModule
+  implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown
+{
+  constructor(
+    @Inject(ReadModel) private readonly readModel: ReadModel,
+    @Inject(MatchProjector) private readonly projector: MatchProjector,
+  ) {}
+
+  // Catch the read model up with whatever the ledger holds before serving (this is also where an
+  // unreachable store stops the start), then follow the live feed where the store has one.
+  async onModuleInit(): Promise<void> {
+    if (this.readModel.stateShapeChanged)
+      new Logger('ProjectionsModule').log(
+        'The read model was built with another match state shape: rebuilding it from the ledger',
+      );
+    await this.projector.catchUp();
+    this.projector.follow();
+  }
+
+  // Before any module closes: the store must still be open while the live tail is stopped.
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.projector.stopFollowing();
+  }
+
+  onApplicationShutdown(): void {
+    this.readModel.close();
+  }
+}
