@@ -7,4 +7,9 @@ export abstract class CodedError<Code extends string = string> extends Error {
     super(message);
     this.name = new.target.name;
   }
+
+  // What a client needs beyond the code to act on the error (served beside it).
+  details(): Record<string, unknown> {
+    return {};
+  }
 }

@@ -44,4 +44,8 @@ export class DomainError extends CodedError<DomainErrorCode> {
     super(message);
     this.name = 'DomainError';
   }
+
+  override details(): Record<string, unknown> {
+    return { rule: this.rule ?? null };
+  }
 }

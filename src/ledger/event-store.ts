@@ -118,6 +118,10 @@ export class WrongExpectedRevisionError extends EventStoreError {
     );
     this.name = 'WrongExpectedRevisionError';
   }
+
+  override details(): Record<string, unknown> {
+    return { expectedRevision: String(this.expected), actualRevision: this.actual };
+  }
 }
 
 export function expectationMet(expected: ExpectedRevision, actual: number): boolean {

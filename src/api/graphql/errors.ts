@@ -2,9 +2,9 @@ import { Catch, HttpException, Logger, type ArgumentsHost } from '@nestjs/common
 import type { GqlExceptionFilter } from '@nestjs/graphql';
 import { GraphQLError } from 'graphql';
 import type { AuditErrorCode } from '../../audit/audit-errors';
-import { DOMAIN_ERROR_CODES, DomainError, type DomainErrorCode } from '../../domain';
+import { DOMAIN_ERROR_CODES, type DomainErrorCode } from '../../domain';
 import { CodedError } from '../../domain/coded-error';
-import { WrongExpectedRevisionError, type EventStoreError } from '../../ledger/event-store';
+import type { EventStoreError } from '../../ledger/event-store';
 import type { MatchErrorCode } from '../../matches/match-errors';
 import type { AuthErrorCode } from '../auth/auth-errors';
 
@@ -20,6 +20,10 @@ export class InputValidationError extends CodedError<'BAD_USER_INPUT'> {
     super(
       `Invalid input: ${fields.map((f) => `${f.field} (${f.problems.join('; ')})`).join(', ')}`,
     );
+  }
+
+  override details(): Record<string, unknown> {
+    return { fields: this.fields };
   }
 }
 
@@ -53,22 +57,13 @@ function isServed(err: unknown): err is CodedError<ServedCode> {
   return err instanceof CodedError && Object.hasOwn(GRAPHQL_CODES, err.code);
 }
 
-// What a client needs beyond the code to act on the error.
-function details(err: CodedError): Record<string, unknown> {
-  if (err instanceof DomainError) return { rule: err.rule ?? null };
-  if (err instanceof WrongExpectedRevisionError)
-    return { expectedRevision: String(err.expected), actualRevision: err.actual };
-  if (err instanceof InputValidationError) return { fields: err.fields };
-  return {};
-}
-
 // Coded errors map through the table; anything unknown is an internal error whose details stay
 // in the server log.
 export function toGraphQLError(err: unknown): GraphQLError {
   if (err instanceof GraphQLError) return err;
   if (isServed(err)) {
     return new GraphQLError(err.message, {
-      extensions: { code: GRAPHQL_CODES[err.code], ...details(err) },
+      extensions: { code: GRAPHQL_CODES[err.code], ...err.details() },
     });
   }
   if (err instanceof HttpException && err.getStatus() === 429) {
