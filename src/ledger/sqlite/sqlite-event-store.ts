@@ -154,21 +154,27 @@ export class SqliteEventStore implements EventStore {
     return { nextExpectedRevision: last.revision, position: last.position, events: stored };
   }
 
-  // Returns the event as a read would: data and metadata parsed back from the JSON stored, so a
-  // writer sees exactly what later readers will (no undefined fields, no shared references).
+  // Returns the event as stored; data and metadata are the writer's own objects (JSON values, so
+  // a read returns equal ones), not parsed back.
   private insert(streamId: string, revision: number, e: EventToAppend): StoredEvent {
-    const data = JSON.stringify(e.data);
-    const metadata = JSON.stringify(e.metadata ?? {});
+    const metadata = e.metadata ?? {};
     try {
-      const info = this.stmt.insert.run(streamId, revision, e.eventId, e.type, data, metadata);
+      const info = this.stmt.insert.run(
+        streamId,
+        revision,
+        e.eventId,
+        e.type,
+        JSON.stringify(e.data),
+        JSON.stringify(metadata),
+      );
       return {
         streamId,
         revision,
         position: BigInt(info.lastInsertRowid),
         eventId: e.eventId,
         type: e.type,
-        data: JSON.parse(data) as unknown,
-        metadata: JSON.parse(metadata) as unknown,
+        data: e.data,
+        metadata,
       };
     } catch (err) {
       // The stream/revision pair is guarded by the lock and the expected revision, so a unique
