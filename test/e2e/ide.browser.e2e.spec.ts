@@ -94,7 +94,7 @@ describeInBrowser('GraphQL IDE in a real browser (Chromium)', () => {
     expect(statSync(file).size).toBeGreaterThan(20_000);
   });
 
-  it('sends the token from the Auth tab as Authorization: Bearer (as the README says)', async () => {
+  it('sends the token from the Auth tab as Authorization: Bearer (as docs/security.md says)', async () => {
     const token = bearer('ADMIN', 'admin-ui').authorization.slice('Bearer '.length);
     await page.getByText('Auth', { exact: true }).click();
     await page.locator('nz-select[formcontrolname="type"]').click();
