@@ -19,14 +19,16 @@ import {
   type MatchRecord,
   type StoredMetadata,
 } from '../ledger/envelope';
-import { sealEvents } from '../ledger/hash-chain';
+import { chainFieldsOf, sealEvents } from '../ledger/hash-chain';
 import {
   EventStoreError,
   NO_STREAM,
   WrongExpectedRevisionError,
   type EventStore,
+  type EventToAppend,
+  type StoredEvent,
 } from '../ledger/event-store';
-import type { MatchProjector } from '../projections/match-projector';
+import type { MatchProjector, Written } from '../projections/match-projector';
 import type { CommandContext } from './command-context';
 import {
   IdempotencyKeyReusedError,
@@ -133,21 +135,32 @@ export class MatchCommandService {
         throw new IdempotencyKeyReusedError(ctx.commandId, ' in another match');
       throw err;
     }
+    // The store acknowledges a retried append (same event ids at the same revision) with the
+    // events of the attempt that landed first, which may not be these: then that is the outcome.
+    if (!appended.events.every((e, i) => sameHash(e, toStore[i]))) {
+      await this.catchUp(matchId);
+      const landed = await loadMatch(this.store, matchId, { evolve: this.evolve });
+      return this.earlierOutcome(matchId, landed, ctx.commandId, commandHash)!;
+    }
     const after = state!;
     const events = appended.events.map((stored, i) =>
       recordOf(stored, decided[i], games[i], appended.events[i + 1]),
     );
-    // Keep the read model close behind, handing it the state already folded here. A failure must
-    // not fail a write that has landed, but it is logged: until the next catch-up, queries may
-    // not show this write.
-    await this.projector
-      .catchUp({ streamId: stream, first: head + 1, state: after })
+    // The read model is handed the state already folded here.
+    await this.catchUp(matchId, { streamId: stream, first: head + 1, state: after });
+    return { matchId, events, ruling: rulingOf(decided), state: after };
+  }
+
+  // Keeps the read model close behind. A failure must not fail a write that has landed, but it is
+  // logged: until the next catch-up, queries may not show this write.
+  private catchUp(matchId: string, written?: Written): Promise<void> {
+    return this.projector
+      .catchUp(written)
       .catch((err: unknown) =>
         new Logger('MatchCommandService').warn(
-          `Read model not updated after ${matchId}@${appended.nextExpectedRevision}: ${err instanceof Error ? err.message : String(err)}`,
+          `Read model not updated after a write to ${matchId}: ${err instanceof Error ? err.message : String(err)}`,
         ),
       );
-    return { matchId, events, ruling: rulingOf(decided), state: after };
   }
 
   // The outcome of an earlier command with this id: its events and the state right after them.
@@ -177,6 +190,10 @@ export class MatchCommandService {
   static newId(): string {
     return randomUUID();
   }
+}
+
+function sameHash(stored: StoredEvent, sent: EventToAppend): boolean {
+  return chainFieldsOf(stored.metadata).hash === chainFieldsOf(sent.metadata).hash;
 }
 
 function rulingOf(events: LedgerEvent[]): Ruling | null {

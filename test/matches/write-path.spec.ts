@@ -1,4 +1,12 @@
-import { evolve, matchDecider, type LedgerEvent, type MatchCommand } from '../../src/domain';
+import {
+  evolve,
+  gameNumberOf,
+  matchDecider,
+  type LedgerEvent,
+  type MatchCommand,
+} from '../../src/domain';
+import { toDomain } from '../../src/ledger/envelope';
+import type { EventStore } from '../../src/ledger/event-store';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import type { CommandContext } from '../../src/matches/command-context';
 import { MatchCommandService } from '../../src/matches/match-commands.service';
@@ -70,13 +78,65 @@ describe('the write path', () => {
     reads.mockRestore();
   });
 
-  it('files every new event under its game in its metadata, as the outcome does', async () => {
+  it('stamps every event with the game an independent fold files it under', async () => {
     const stored = await store.readStream('match-write-path');
-    const outcome = await service.handle('write-path', sim.commands[shot], ctx(`wp-${shot}`));
-    const last = stored.slice(-outcome.events.length);
-    expect(last.map((e) => (e.metadata as { gameNumber?: unknown }).gameNumber)).toEqual(
-      outcome.events.map((r) => r.gameNumber),
-    );
-    expect(outcome.events.every((r) => typeof r.gameNumber === 'number')).toBe(true);
+    let state: ReturnType<typeof evolve> | null = null;
+    const folded = stored.map((e) => {
+      const event = toDomain(e);
+      state = evolve(state, event);
+      return gameNumberOf(event, state);
+    });
+    expect(stored.map((e) => (e.metadata as { gameNumber?: unknown }).gameNumber)).toEqual(folded);
+    expect(folded.filter((g) => g !== null).length).toBeGreaterThan(stored.length / 2);
+  });
+
+  // B loaded the stream before A appended and reuses A's command id: the store acknowledges B's
+  // append as a retry of A's (same event ids, same revision) and hands back A's events.
+  describe('a command racing an earlier one with the same id', () => {
+    const officials = (scorers: string[]): MatchCommand => ({
+      type: 'AssignOfficials',
+      scorers,
+      referees: [],
+    });
+    const race = simulateMatch(8, { matchId: 'race' });
+    beforeAll(async () => {
+      await service.schedule(
+        race.commands[0] as Extract<MatchCommand, { type: 'ScheduleMatch' }>,
+        ctx('race-0'),
+      );
+    });
+    const staleWriter = async (): Promise<MatchCommandService> => {
+      const before = await store.readStream('match-race');
+      let stale = true;
+      const racing: EventStore = {
+        append: (s, e, x) => store.append(s, e, x),
+        readAll: (o) => store.readAll(o),
+        readStream: (s, o) => {
+          if (!stale) return store.readStream(s, o);
+          stale = false;
+          return Promise.resolve(before);
+        },
+        close: () => Promise.resolve(),
+      };
+      return new MatchCommandService(racing, projector, tickingClock(Date.parse('2027-01-01')));
+    };
+
+    it('is refused when its payload differs, and the view keeps what landed', async () => {
+      const late = await staleWriter();
+      await service.handle('race', officials(['scorer-a']), ctx('race-1'));
+      await expect(
+        late.handle('race', officials(['scorer-b']), ctx('race-1')),
+      ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(readModel.match('race')!.officials.scorers).toEqual(['scorer-a']);
+    });
+
+    it('gets the outcome of the attempt that landed when its payload is the same', async () => {
+      const late = await staleWriter();
+      const first = await service.handle('race', officials(['scorer-c']), ctx('race-2'));
+      const second = await late.handle('race', officials(['scorer-c']), ctx('race-2'));
+      expect(second.events.map((r) => r.stored)).toEqual(first.events.map((r) => r.stored));
+      expect(second.state).toEqual(first.state);
+      expect(readModel.match('race')).toEqual(first.state);
+    });
   });
 });
