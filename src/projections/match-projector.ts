@@ -122,7 +122,7 @@ export class MatchProjector {
     const changed = new Map<string, { state: MatchState; position: bigint }>();
     // The audit index is fed from the same batch and commits with the same checkpoint.
     const audit: AuditRow[] = [];
-    const known = knownWrite(fresh, written);
+    let known = knownWrite(fresh, written);
     for (const stored of fresh) {
       if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) {
         audit.push({ event: stored, matchId: null, gameNumber: null });
@@ -131,7 +131,10 @@ export class MatchProjector {
       const id = stored.streamId.slice(MATCH_STREAM_PREFIX.length);
       const current = changed.get(id)?.state ?? this.readModel.match(id);
       if (current && stored.revision < current.version) continue;
-      if (known && stored.streamId === known.streamId && stored.revision >= known.first) {
+      // The writer's state covers its stream from the start: the view must stand just before it.
+      const atFirst = known !== null && isWritten(stored, known) && stored.revision === known.first;
+      if (atFirst && (current?.version ?? 0) !== known!.first) known = null;
+      if (known && isWritten(stored, known)) {
         // The writer's own events: its state after the last one stands for the whole run.
         if (stored.revision === known.state.version - 1)
           changed.set(id, { state: known.state, position: stored.position });
@@ -151,11 +154,14 @@ export class MatchProjector {
   }
 }
 
+const isWritten = (e: StoredEvent, w: Written): boolean =>
+  e.streamId === w.streamId && e.revision >= w.first && e.revision < w.state.version;
+
 // A write's state can stand in for folding its events only when the batch holds all of them, each
-// stamped with its game, and the view is exactly at the revision before them.
+// stamped with its game (apply() also checks that the view is at the revision before them).
 function knownWrite(fresh: StoredEvent[], written: Written | undefined): Written | null {
   if (!written) return null;
-  const mine = fresh.filter((e) => e.streamId === written.streamId && e.revision >= written.first);
+  const mine = fresh.filter((e) => isWritten(e, written));
   const count = written.state.version - written.first;
   const complete =
     mine.length === count &&
