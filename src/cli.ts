@@ -92,7 +92,7 @@ async function rebuild(): Promise<number> {
   const readModel = new ReadModel(config.readModelFile);
   try {
     await new MatchProjector(store, readModel).rebuild();
-    const matches = readModel.matches(1_000_000, 0).length;
+    const matches = readModel.matchCount();
     console.log(
       `read model rebuilt from ${config.storeDescription}: ${matches} matches, checkpoint ${readModel.checkpoint('matches') ?? 'none'}`,
     );

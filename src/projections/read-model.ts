@@ -71,7 +71,12 @@ export class ReadModel {
   private readonly putCheckpoint: Database.Statement<[string, string]>;
   private readonly getMatch: Database.Statement<[string], { state: string }>;
   private readonly putMatch: Database.Statement<[string, string, number, string, string]>;
-  private readonly listMatches: Database.Statement<[number, number], { state: string }>;
+  private readonly countMatches: Database.Statement<[], { n: number }>;
+  // Keyset pages: `before` is the sort key the page starts after ('~' sorts after every key).
+  private readonly pageMatches: Database.Statement<
+    [string, number],
+    { state: string; last_position: string }
+  >;
   private readonly putAudit: Database.Statement<
     [
       string,
@@ -136,8 +141,9 @@ export class ReadModel {
        ON CONFLICT(match_id) DO UPDATE SET state = excluded.state, revision = excluded.revision,
        status = excluded.status, last_position = excluded.last_position`,
     );
-    this.listMatches = this.db.prepare(
-      'SELECT state FROM match_views ORDER BY last_position DESC LIMIT ? OFFSET ?',
+    this.countMatches = this.db.prepare('SELECT COUNT(*) AS n FROM match_views');
+    this.pageMatches = this.db.prepare(
+      'SELECT state, last_position FROM match_views WHERE last_position < ? ORDER BY last_position DESC LIMIT ?',
     );
   }
 
@@ -150,6 +156,8 @@ export class ReadModel {
       .prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?')
       .get(key);
     if (row?.value === String(MATCH_STATE_VERSION)) return false;
+    // A file from before the version was recorded counts as another shape if it holds anything.
+    const built = this.db.prepare('SELECT 1 FROM checkpoints LIMIT 1').get() !== undefined;
     this.db.transaction(() => {
       this.db.exec('DELETE FROM audit_events; DELETE FROM match_views; DELETE FROM checkpoints;');
       this.db
@@ -158,7 +166,7 @@ export class ReadModel {
         )
         .run(key, String(MATCH_STATE_VERSION));
     })();
-    return row !== undefined;
+    return row !== undefined || built;
   }
 
   checkpoint(projection: string): bigint | undefined {
@@ -171,23 +179,14 @@ export class ReadModel {
     return row ? (JSON.parse(row.state) as MatchState) : null;
   }
 
-  matches(limit: number, offset: number): MatchState[] {
-    return this.listMatches.all(limit, offset).map((r) => JSON.parse(r.state) as MatchState);
-  }
-
   matchCount(): number {
-    return this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM match_views').get()!.n;
+    return this.countMatches.get()!.n;
   }
 
   // Most recently active first, after the match whose sort key is `before` (keyset, so a page
   // never repeats or skips a match that did not move). Each row carries its own key.
   matchPage(before: string | undefined, limit: number): { key: string; state: MatchState }[] {
-    const rows = this.db
-      .prepare<(string | number)[], { state: string; last_position: string }>(
-        `SELECT state, last_position FROM match_views ${before === undefined ? '' : 'WHERE last_position < ?'}
-         ORDER BY last_position DESC LIMIT ?`,
-      )
-      .all(...(before === undefined ? [] : [before]), limit);
+    const rows = this.pageMatches.all(before ?? '~', limit);
     return rows.map((r) => ({ key: r.last_position, state: JSON.parse(r.state) as MatchState }));
   }
 

@@ -242,7 +242,13 @@ describe('crash safety: SIGKILL mid-load', () => {
     const live = new ReadModel(join(dataDir, 'read-model.sqlite'));
     const rebuilt = new ReadModel(join(dataDir, 'rebuilt.sqlite'));
     await new MatchProjector(store, rebuilt).catchUp();
-    const byId = (rm: ReadModel) => new Map(rm.matches(100_000, 0).map((m) => [m.id, m]));
+    const byId = (rm: ReadModel) =>
+      new Map(
+        rm
+          .matchPage(undefined, 100_000)
+          .map((r) => r.state)
+          .map((m) => [m.id, m]),
+      );
     const liveMatches = byId(live);
     expect(liveMatches.size).toBeGreaterThan(0);
     expect(liveMatches).toEqual(byId(rebuilt));

@@ -79,15 +79,15 @@ describe('projection follower: catch up, follow live, rebuild from zero', () => 
   });
 
   it('ignores redelivered events: a catch-up after the live tail changes nothing', async () => {
-    const before = JSON.stringify(viewsA.matches(10, 0));
+    const before = JSON.stringify(viewsA.matchPage(undefined, 10).map((r) => r.state));
     await projectorA.catchUp();
-    expect(JSON.stringify(viewsA.matches(10, 0))).toBe(before);
+    expect(JSON.stringify(viewsA.matchPage(undefined, 10).map((r) => r.state))).toBe(before);
   });
 
   it('rebuild starts from zero, reproduces the views and keeps following', async () => {
-    const before = JSON.stringify(viewsA.matches(10, 0));
+    const before = JSON.stringify(viewsA.matchPage(undefined, 10).map((r) => r.state));
     await projectorA.rebuild();
-    expect(JSON.stringify(viewsA.matches(10, 0))).toBe(before);
+    expect(JSON.stringify(viewsA.matchPage(undefined, 10).map((r) => r.state))).toBe(before);
     expect(projectorA.following).toBe(true);
     const third = await record(3);
     await until(() => JSON.stringify(viewsA.match(third)) === JSON.stringify(viewsB.match(third)));

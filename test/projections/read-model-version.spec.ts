@@ -45,6 +45,15 @@ describe('read model state-shape version', () => {
     expect(again.stateShapeChanged).toBe(false);
     expect(again.match(id)).toEqual(built);
     again.close();
+
+    // A file written before the version was recorded at all: rebuilt too.
+    const old = new Database(file);
+    old.prepare('DELETE FROM meta').run();
+    old.close();
+    const unversioned = new ReadModel(file);
+    expect(unversioned.stateShapeChanged).toBe(true);
+    expect(unversioned.match(id)).toBeNull();
+    unversioned.close();
     await store.close();
   });
 });

@@ -70,7 +70,17 @@ describe('match projection: rebuild equals live', () => {
     const fresh = new ReadModel(join(dir, 'fresh.sqlite'));
     await new MatchProjector(store, fresh).catchUp();
     for (const id of ids) expect(fresh.match(id)).toEqual(live.match(id));
-    expect(fresh.matches(100, 0).map((m) => m.id)).toEqual(live.matches(100, 0).map((m) => m.id));
+    expect(
+      fresh
+        .matchPage(undefined, 100)
+        .map((r) => r.state)
+        .map((m) => m.id),
+    ).toEqual(
+      live
+        .matchPage(undefined, 100)
+        .map((r) => r.state)
+        .map((m) => m.id),
+    );
     fresh.close();
   });
 

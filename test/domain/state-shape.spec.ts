@@ -1,0 +1,80 @@
+import { MATCH_STATE_VERSION } from '../../src/domain';
+import { simulateMatch } from '../support/simulator';
+
+// Read models store MatchState as JSON and feed it back into evolve; they are rebuilt only when
+// MATCH_STATE_VERSION changes. A change of shape without a new version would feed old views into
+// the new code: when this fails, bump the version and pin the new shape under it.
+const SHAPES: Record<number, string[]> = {
+  1: [
+    'appealWindowMinutes',
+    'appeals[]',
+    'breakOrder',
+    'competition',
+    'currentGame.ballInHand',
+    'currentGame.ballsOnTable[]',
+    'currentGame.breaker',
+    'currentGame.call',
+    'currentGame.consecutiveFouls.p1',
+    'currentGame.consecutiveFouls.p2',
+    'currentGame.cueBallPlacement',
+    'currentGame.endReason',
+    'currentGame.endRule',
+    'currentGame.fouls.p1',
+    'currentGame.fouls.p2',
+    'currentGame.frozenDeclared[]',
+    'currentGame.groups.p1',
+    'currentGame.groups.p2',
+    'currentGame.isBreakShot',
+    'currentGame.number',
+    'currentGame.pocketed[]',
+    'currentGame.pushOutAvailable',
+    'currentGame.rack',
+    'currentGame.shooter',
+    'currentGame.shotsPlayed',
+    'currentGame.status',
+    'currentGame.twoFoulWarned.p1',
+    'currentGame.twoFoulWarned.p2',
+    'currentGame.winner',
+    'discipline',
+    'final',
+    'games[].breaker',
+    'games[].loser',
+    'games[].number',
+    'games[].reason',
+    'games[].rule',
+    'games[].shots',
+    'games[].winner',
+    'id',
+    'officials.referees[]',
+    'officials.scorers[]',
+    'pendingChoice',
+    'players[].id',
+    'players[].name',
+    'raceTo',
+    'refereePresent',
+    'ruleProfile',
+    'score.p1',
+    'score.p2',
+    'signatures[]',
+    'status',
+    'version',
+    'warnings.p1[]',
+    'warnings.p2[]',
+    'winner',
+  ],
+};
+
+function paths(v: unknown, at = ''): string[] {
+  if (Array.isArray(v)) return v.length ? paths(v[0], `${at}[]`) : [`${at}[]`];
+  if (v !== null && typeof v === 'object')
+    return Object.keys(v)
+      .sort()
+      .flatMap((k) => paths((v as Record<string, unknown>)[k], at ? `${at}.${k}` : k));
+  return [at];
+}
+
+describe('the stored shape of MatchState', () => {
+  it('is the one pinned for MATCH_STATE_VERSION', () => {
+    expect(paths(simulateMatch(2).state)).toEqual(SHAPES[MATCH_STATE_VERSION]);
+  });
+});
