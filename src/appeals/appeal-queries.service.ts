@@ -20,7 +20,7 @@ export class AppealQueryService {
     AppealPreview & { streamRevision: number; recordedMatch: MatchState; amendedMatch: MatchState }
   > {
     const { records, revision, state } = await requireMatch(this.store, matchId);
-    const preview = previewAppeal(records, appealId, remedy);
+    const preview = previewAppeal(records, state, appealId, remedy);
     // The match as it would stand: the amended play over everything play does not decide.
     const amendedMatch = { ...state, ...fromPlaySnapshot(preview.amended) };
     return { ...preview, streamRevision: revision, recordedMatch: state, amendedMatch };

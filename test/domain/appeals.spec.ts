@@ -329,7 +329,7 @@ describe('appeals', () => {
       grounds: 'not restorable',
       proposal: { kind: 'REPLAY_GAME' },
     });
-    const preview = previewAppeal(recordedHistory(t.history).events, 'A1');
+    const preview = previewAppeal(recordedHistory(t.history).events, t.state, 'A1');
     expect(preview.amended.currentGame).toMatchObject({
       number: 1,
       rack: 2,

@@ -65,7 +65,7 @@ export function decodePosition(position: bigint): Position {
 
 export function toEventData(e: EventToAppend): EventData {
   // KurrentDB requires JSON-object metadata; the port's (actor, role, times, command, correlation
-  // and causation ids, engine version and whatever a later audit issue adds) is carried as is.
+  // and causation ids, engine version, game, hash chain) is carried as is.
   return jsonEvent({
     id: e.eventId,
     type: e.type,

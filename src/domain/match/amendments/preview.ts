@@ -20,9 +20,10 @@ export interface AppealPreview {
 }
 
 // What-if: the proposal (or another remedy) applied to a branch of the recorded history.
-// Reads only; nothing is appended.
+// Reads only; nothing is appended. `current` is the state the events fold to.
 export function previewAppeal(
   events: readonly RecordedEvent[],
+  current: MatchState,
   appealId: string,
   remedy?: AmendmentProposal,
 ): AppealPreview {
@@ -31,8 +32,6 @@ export function previewAppeal(
     ? normaliseAmendment(events, filed.againstRevision, remedy, 'INVALID_APPEAL')
     : filed.proposal;
   const derived = rederive(events, filed.againstRevision, amendment, 'INVALID_APPEAL');
-  let current: MatchState | null = null;
-  for (const r of events) current = evolve(current, r.event);
   const target = events.find((r) => r.revision === filed.againstRevision);
   const recordedRuling =
     target?.event.type === 'ShotPlayed'
@@ -44,7 +43,7 @@ export function previewAppeal(
     appealId,
     againstRevision: filed.againstRevision,
     remedy: amendment,
-    recorded: toPlaySnapshot(current!),
+    recorded: toPlaySnapshot(current),
     amended: derived.resulting,
     recordedRuling,
     ruling: derived.ruling,
