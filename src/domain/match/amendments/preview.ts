@@ -2,7 +2,6 @@ import type { Amendment } from '../../events/appeals';
 import type { PlaySnapshot } from '../../events/play-snapshot';
 import type { Ruling } from '../../rules/ruling';
 import type { AmendmentProposal } from '../commands';
-import { evolve } from '../evolve';
 import { toPlaySnapshot } from '../play-snapshot';
 import type { MatchState } from '../state';
 import { filedEvent, rulingAfter, type RecordedEvent } from './history';
