@@ -65,8 +65,9 @@ async function verify(): Promise<number> {
 async function readjudicate(): Promise<number> {
   return withStore(async (store, where) => {
     const r = await readjudicateLedger(store);
+    const n = r.differences.length;
     console.log(
-      `re-adjudicated ${r.shotsChecked} shots of ${where} with engine ${r.engineVersion}: ${r.differences.length} rulings differ`,
+      `re-adjudicated ${r.shotsChecked} shots of ${where} with engine ${r.engineVersion}: ${n} ${n === 1 ? 'ruling differs' : 'rulings differ'}`,
     );
     for (const d of r.differences) {
       const fields = d.fields
