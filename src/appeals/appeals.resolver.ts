@@ -1,10 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
-import {
-  type AmendmentProposal,
-  type MatchCommand,
-  type ShotCall,
-} from '../domain';
+import { type AmendmentProposal, type MatchCommand, type ShotCall } from '../domain';
 import { MatchCommandService } from '../matches/match-commands.service';
 import { AppealQueryService } from './appeal-queries.service';
 import type { MutationName } from '../api/auth/policy';
