@@ -35,7 +35,7 @@ const SCAN_COST = 500;
 function toAuditEntry(row: AuditRow): AuditEntryModel {
   const meta = row.event.metadata as StoredMetadata & { prevHash?: string; hash?: string };
   return {
-    ...toEventModel(row.event, row.gameNumber),
+    ...toEventModel(row.event, row.gameNumber, row.supersededBy),
     matchId: row.matchId,
     commandHash: meta.commandHash ?? null,
     prevHash: meta.prevHash ?? null,

@@ -1,8 +1,13 @@
-import { evolve, type MatchState } from '../domain';
+import { evolve, supersedesOf, type MatchState } from '../domain';
 import type { EventStore, FeedSubscription, StoredEvent } from '../ledger/event-store';
-import { applyStored, MATCH_STREAM_PREFIX, type StoredMetadata } from '../ledger/envelope';
+import {
+  applyStored,
+  MATCH_STREAM_PREFIX,
+  toDomain,
+  type StoredMetadata,
+} from '../ledger/envelope';
 import { batches } from './batches';
-import type { AuditRow, ReadModel } from './read-model';
+import type { AuditEntry, ReadModel } from './read-model';
 
 const NAME = 'matches';
 const BATCH = 500;
@@ -121,11 +126,11 @@ export class MatchProjector {
     if (fresh.length === 0) return;
     const changed = new Map<string, { state: MatchState; position: bigint }>();
     // The audit index is fed from the same batch and commits with the same checkpoint.
-    const audit: AuditRow[] = [];
+    const audit: AuditEntry[] = [];
     let known = knownWrite(fresh, written);
     for (const stored of fresh) {
       if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) {
-        audit.push({ event: stored, matchId: null, gameNumber: null });
+        audit.push({ event: stored, matchId: null, gameNumber: null, supersedes: [] });
         continue;
       }
       const id = stored.streamId.slice(MATCH_STREAM_PREFIX.length);
@@ -139,12 +144,18 @@ export class MatchProjector {
         if (stored.revision === known.state.version - 1)
           changed.set(id, { state: known.state, position: stored.position });
         const gameNumber = (stored.metadata as StoredMetadata).gameNumber ?? null;
-        audit.push({ event: stored, matchId: id, gameNumber });
+        const supersedes = supersedesOf(toDomain(stored));
+        audit.push({ event: stored, matchId: id, gameNumber, supersedes });
         continue;
       }
       const applied = applyStored(current, stored, this.evolve);
       changed.set(id, { state: applied.state, position: stored.position });
-      audit.push({ event: stored, matchId: id, gameNumber: applied.gameNumber });
+      audit.push({
+        event: stored,
+        matchId: id,
+        gameNumber: applied.gameNumber,
+        supersedes: supersedesOf(applied.event),
+      });
     }
     this.readModel.commit(NAME, fresh[fresh.length - 1].position, changed.values(), audit);
   }

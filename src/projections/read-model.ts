@@ -9,6 +9,17 @@ export interface AuditRow {
   event: StoredEvent;
   matchId: string | null;
   gameNumber: number | null;
+  // The correction or appeal decision that superseded it, if any.
+  supersededBy: number | null;
+}
+
+// What the projector indexes for one event: where it belongs and the revisions of its stream it
+// supersedes (a correction or an appeal decision), marked on their rows in the same commit.
+export interface AuditEntry {
+  event: StoredEvent;
+  matchId: string | null;
+  gameNumber: number | null;
+  supersedes: readonly number[];
 }
 
 // Every field optional; strings compare exactly. `from`/`to` are ISO instants (UTC, as
@@ -24,8 +35,8 @@ export interface AuditFilter {
 
 // Positions can exceed SQLite's signed 64-bit INTEGER (KurrentDB's commit and prepare packed in
 // one bigint), so they are stored as text: decimal for the checkpoint, zero-padded for ordering.
-// 3: the audit index (audit_events).
-const SCHEMA_VERSION = 3;
+// 3: the audit index (audit_events); 4: its revision and superseded_by columns.
+const SCHEMA_VERSION = 4;
 const sortKey = (position: bigint): string => position.toString().padStart(40, '0');
 
 function auditWhere(
@@ -86,9 +97,11 @@ export class ReadModel {
       string,
       string | null,
       number | null,
+      number,
       string,
     ]
   >;
+  private readonly markSuperseded: Database.Statement<[number, string, number]>;
 
   constructor(filename: string) {
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
@@ -120,16 +133,22 @@ export class ReadModel {
         type        TEXT NOT NULL,
         recorded_at TEXT,
         game_number INTEGER,
+        revision    INTEGER NOT NULL,
+        superseded_by INTEGER,
         event       TEXT NOT NULL
       );
+      CREATE INDEX IF NOT EXISTS audit_by_revision ON audit_events (match_id, revision);
       CREATE INDEX IF NOT EXISTS audit_by_match ON audit_events (match_id, pos);
       CREATE INDEX IF NOT EXISTS audit_by_actor ON audit_events (recorded_by, pos);
       CREATE INDEX IF NOT EXISTS audit_by_type ON audit_events (type, pos);
       CREATE INDEX IF NOT EXISTS audit_by_time ON audit_events (recorded_at);`);
     this.stateShapeChanged = this.adoptStateVersion();
     this.putAudit = this.db.prepare(
-      `INSERT OR IGNORE INTO audit_events (pos, match_id, recorded_by, role, type, recorded_at, game_number, event)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO audit_events (pos, match_id, recorded_by, role, type, recorded_at, game_number, revision, event)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.markSuperseded = this.db.prepare(
+      'UPDATE audit_events SET superseded_by = ? WHERE match_id = ? AND revision = ? AND superseded_by IS NULL',
     );
     this.getCheckpoint = this.db.prepare('SELECT position FROM checkpoints WHERE projection = ?');
     this.putCheckpoint = this.db.prepare(
@@ -202,7 +221,7 @@ export class ReadModel {
     projection: string,
     position: bigint,
     changed: Iterable<{ state: MatchState; position: bigint }>,
-    audit: Iterable<AuditRow> = [],
+    audit: Iterable<AuditEntry> = [],
   ): void {
     this.db.transaction(() => {
       for (const { state: m, position: p } of changed)
@@ -218,8 +237,11 @@ export class ReadModel {
           a.event.type,
           text('recordedAt'),
           a.gameNumber,
+          a.event.revision,
           JSON.stringify({ ...a.event, position: a.event.position.toString() }),
         );
+        // Rows of earlier batches or of this one (inserted just above, in commit order).
+        for (const r of a.supersedes) this.markSuperseded.run(a.event.revision, a.matchId!, r);
       }
       this.putCheckpoint.run(projection, position.toString());
     })();
@@ -229,13 +251,18 @@ export class ReadModel {
   // time window alone walks audit_by_time. Reads `limit` rows at most.
   audit(filter: AuditFilter, after: bigint | undefined, limit: number): AuditRow[] {
     const { where, params } = auditWhere(filter, after);
-    const sql = `SELECT match_id, game_number, event FROM audit_events ${
+    const sql = `SELECT match_id, game_number, superseded_by, event FROM audit_events ${
       where.length ? `WHERE ${where.join(' AND ')}` : ''
     } ORDER BY pos LIMIT ?`;
     const rows = this.db
       .prepare<
         (string | number)[],
-        { match_id: string | null; game_number: number | null; event: string }
+        {
+          match_id: string | null;
+          game_number: number | null;
+          superseded_by: number | null;
+          event: string;
+        }
       >(sql)
       .all(...params, limit);
     return rows.map((r) => {
@@ -243,6 +270,7 @@ export class ReadModel {
       return {
         matchId: r.match_id,
         gameNumber: r.game_number,
+        supersededBy: r.superseded_by,
         event: { ...e, position: BigInt(e.position) },
       };
     });

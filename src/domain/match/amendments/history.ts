@@ -47,13 +47,20 @@ export function isPlay(e: LedgerEvent): boolean {
   );
 }
 
-// revision → the revision of the correction or decision that superseded it.
-export function supersededRevisions(events: readonly RecordedEvent[]): Map<number, number> {
+// The revisions an event supersedes (a correction or an appeal decision), else none.
+export function supersedesOf(event: LedgerEvent): readonly number[] {
+  return event.type === 'ShotCorrected' || event.type === 'AppealDecided'
+    ? event.data.supersedes
+    : [];
+}
+
+// revision → the revision of the correction or decision that superseded it (the first one).
+export function supersededRevisions(
+  events: readonly Pick<RecordedEvent, 'revision' | 'event'>[],
+): Map<number, number> {
   const by = new Map<number, number>();
-  for (const { revision, event } of events) {
-    if (event.type === 'ShotCorrected' || event.type === 'AppealDecided')
-      for (const r of event.data.supersedes) if (!by.has(r)) by.set(r, revision);
-  }
+  for (const { revision, event } of events)
+    for (const r of supersedesOf(event)) if (!by.has(r)) by.set(r, revision);
   return by;
 }
 

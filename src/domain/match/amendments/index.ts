@@ -1,6 +1,11 @@
 export { decideAmendment, isAmendmentCommand } from './decide';
 export { evolveAmendment } from './evolve';
-export { supersededRevisions, type RecordedEvent, type RecordedHistory } from './history';
+export {
+  supersededRevisions,
+  supersedesOf,
+  type RecordedEvent,
+  type RecordedHistory,
+} from './history';
 export { previewAppeal, type AppealPreview } from './preview';
 export { normaliseAmendment, rederive } from './rederive';
 export { DEFAULT_APPEAL_WINDOW_MINUTES, MAX_APPEAL_WINDOW_MINUTES } from './window';
