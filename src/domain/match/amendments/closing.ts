@@ -16,7 +16,7 @@ export function pendingAppeal(state: MatchState, appealId: string): AppealState 
     appeal.status === 'WITHDRAWN'
       ? 'was withdrawn by its appellant'
       : appeal.status === 'MOOT'
-        ? `is closed as moot (${appeal.reason ?? ''})`
+        ? `is closed as moot: ${appeal.reason ?? ''}`
         : `was already decided: ${appeal.status}`;
   throw new DomainError('APPEAL_ALREADY_DECIDED', `Appeal ${appealId} ${why}`, undefined, appealId);
 }
@@ -26,7 +26,7 @@ export function withdrawAppeal(c: WithdrawAppeal, state: MatchState): AppealWith
   if (c.by !== appeal.by)
     throw new DomainError(
       'NOT_THE_APPELLANT',
-      `Only ${appeal.by}, who filed appeal ${appeal.id}, can withdraw it`,
+      `Only ${playerName(state, appeal.by)}, who filed appeal ${appeal.id}, can withdraw it`,
       undefined,
       appeal.id,
     );
