@@ -13,6 +13,7 @@ import {
   DecideAppealInput,
   FileAppealInput,
   SignOffMatchInput,
+  WithdrawAppealInput,
 } from './inputs/appeal.inputs';
 import type { MatchCommandInput } from '../api/graphql/inputs/command.input';
 import { shotFacts } from '../matches/inputs/shot-facts';
@@ -75,7 +76,7 @@ export class AppealsResolver {
 
   @Mutation(() => CommandResultModel, {
     description:
-      'Correct the facts of a shot of the frame in play; the engine re-adjudicates it and later shots of the frame are superseded.',
+      'Correct the facts of a shot of the frame in play; the engine re-adjudicates it and later shots of the frame are superseded. Refused when it would reach a committee decision (DECISION_FINAL) or an event a pending appeal disputes (APPEAL_PENDING).',
   })
   async correctShot(
     @Args('input') input: CorrectShotInput,
@@ -110,7 +111,7 @@ export class AppealsResolver {
 
   @Mutation(() => CommandResultModel, {
     description:
-      'The appeals committee decides an appeal (not a member who played in or officiated the match).',
+      'The appeals committee decides a pending appeal (not a member who plays in or officiates the match, nor one who recorded or officiated what the appeal concerns). An overturning decision closes as MOOT any other pending appeal whose disputed event it supersedes.',
   })
   async decideAppeal(
     @Args('input') input: DecideAppealInput,
@@ -122,6 +123,22 @@ export class AppealsResolver {
       decidedBy: actor,
       outcome: input.outcome,
       ...defined({ remedy: input.remedy ? toProposal(input.remedy) : undefined }),
+      reason: input.reason,
+    }));
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'The appellant withdraws their pending appeal, with a reason; it is closed as WITHDRAWN.',
+  })
+  async withdrawAppeal(
+    @Args('input') input: WithdrawAppealInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run('withdrawAppeal', input, ctx, (actor) => ({
+      type: 'WithdrawAppeal',
+      appealId: input.appealId,
+      by: actor,
       reason: input.reason,
     }));
   }

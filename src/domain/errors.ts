@@ -27,6 +27,9 @@ export const DOMAIN_ERROR_CODES = [
   'APPEAL_WINDOW_CLOSED',
   'APPEAL_NOT_FOUND',
   'APPEAL_ALREADY_DECIDED',
+  'APPEAL_PENDING',
+  'DECISION_FINAL',
+  'NOT_THE_APPELLANT',
   'RECUSED',
   'REASON_REQUIRED',
   'MATCH_SIGNED_OFF',
@@ -40,12 +43,14 @@ export class DomainError extends CodedError<DomainErrorCode> {
     readonly code: DomainErrorCode,
     message: string,
     readonly rule?: string,
+    // The appeal a refusal is about, when there is one (a pending appeal, a final decision).
+    readonly appealId?: string,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 
   override details(): Record<string, unknown> {
-    return { rule: this.rule ?? null };
+    return { rule: this.rule ?? null, ...(this.appealId ? { appealId: this.appealId } : {}) };
   }
 }

@@ -122,6 +122,7 @@ export function recordOf(
   return {
     revision: stored.revision,
     recordedAt: meta.recordedAt ?? '',
+    recordedBy: meta.recordedBy ?? null,
     event,
     endsCommand:
       next === undefined || (next.metadata as Partial<StoredMetadata>).commandId !== meta.commandId,

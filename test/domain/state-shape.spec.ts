@@ -1,4 +1,5 @@
-import { MATCH_STATE_VERSION } from '../../src/domain';
+import { APPEAL_STATUSES, MATCH_STATE_VERSION } from '../../src/domain';
+import { ANA, Table } from '../support/match-fixtures';
 import { simulateMatch } from '../support/simulator';
 
 // Read models store MatchState as JSON and feed it back into evolve; they are rebuilt only when
@@ -62,7 +63,97 @@ const SHAPES: Record<number, string[]> = {
     'warnings.p2[]',
     'winner',
   ],
+  // 2: an appeal may also be WITHDRAWN or MOOT (its reason then says why it closed); since
+  // version 2 an appeal's fields are pinned too.
+  2: [
+    'appealWindowMinutes',
+    'appeals[].againstRevision',
+    'appeals[].by',
+    'appeals[].decidedBy',
+    'appeals[].gameNumber',
+    'appeals[].grounds',
+    'appeals[].id',
+    'appeals[].proposal',
+    'appeals[].reason',
+    'appeals[].remedy',
+    'appeals[].status',
+    'breakOrder',
+    'competition',
+    'currentGame.ballInHand',
+    'currentGame.ballsOnTable[]',
+    'currentGame.breaker',
+    'currentGame.call',
+    'currentGame.consecutiveFouls.p1',
+    'currentGame.consecutiveFouls.p2',
+    'currentGame.cueBallPlacement',
+    'currentGame.endReason',
+    'currentGame.endRule',
+    'currentGame.fouls.p1',
+    'currentGame.fouls.p2',
+    'currentGame.frozenDeclared[]',
+    'currentGame.groups.p1',
+    'currentGame.groups.p2',
+    'currentGame.isBreakShot',
+    'currentGame.number',
+    'currentGame.pocketed[]',
+    'currentGame.pushOutAvailable',
+    'currentGame.rack',
+    'currentGame.shooter',
+    'currentGame.shotsPlayed',
+    'currentGame.status',
+    'currentGame.twoFoulWarned.p1',
+    'currentGame.twoFoulWarned.p2',
+    'currentGame.winner',
+    'discipline',
+    'final',
+    'games[].breaker',
+    'games[].loser',
+    'games[].number',
+    'games[].reason',
+    'games[].rule',
+    'games[].shots',
+    'games[].winner',
+    'id',
+    'officials.referees[]',
+    'officials.scorers[]',
+    'pendingChoice',
+    'players[].id',
+    'players[].name',
+    'raceTo',
+    'refereePresent',
+    'ruleProfile',
+    'score.p1',
+    'score.p2',
+    'signatures[]',
+    'status',
+    'version',
+    'warnings.p1[]',
+    'warnings.p2[]',
+    'winner',
+  ],
 };
+
+// The values an appeal's status may hold, per version.
+const APPEAL_STATUS_VALUES: Record<number, string[]> = {
+  1: ['PENDING', 'UPHELD', 'OVERTURNED'],
+  2: ['PENDING', 'UPHELD', 'OVERTURNED', 'WITHDRAWN', 'MOOT'],
+};
+
+// A played match's state, with the fields of an appeal filed in another match in place of its
+// empty list of appeals.
+function statePaths(): string[] {
+  const t = new Table();
+  t.break(ANA.id, [{ ball: 3, pocket: 'FR' }]);
+  t.run({
+    type: 'FileAppeal',
+    by: ANA.id,
+    againstRevision: t.history.length - 1,
+    grounds: 'g',
+    proposal: { kind: 'REPLAY_GAME' },
+  });
+  const appeal = paths(t.state.appeals, 'appeals');
+  return paths(simulateMatch(2).state).flatMap((p) => (p === 'appeals[]' ? appeal : [p]));
+}
 
 function paths(v: unknown, at = ''): string[] {
   if (Array.isArray(v)) return v.length ? paths(v[0], `${at}[]`) : [`${at}[]`];
@@ -75,6 +166,10 @@ function paths(v: unknown, at = ''): string[] {
 
 describe('the stored shape of MatchState', () => {
   it('is the one pinned for MATCH_STATE_VERSION', () => {
-    expect(paths(simulateMatch(2).state)).toEqual(SHAPES[MATCH_STATE_VERSION]);
+    expect(statePaths()).toEqual(SHAPES[MATCH_STATE_VERSION]);
+  });
+
+  it('an appeal status holds the values pinned for MATCH_STATE_VERSION', () => {
+    expect([...APPEAL_STATUSES]).toEqual(APPEAL_STATUS_VALUES[MATCH_STATE_VERSION]);
   });
 });

@@ -452,6 +452,138 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     expect((await admin.matchRecord(matchId)).appealWindowMinutes).toBe(0);
   });
 
+  it('story 4: a committee decision is final: the former referee is recused, an appeal is withdrawn, a correction is refused while an appeal is pending and after the decision', async () => {
+    const matchId = await schedule({ raceTo: 2 });
+    const brk = await scorer.recordShot({
+      matchId,
+      shooter: 'ana',
+      firstContact: 1,
+      objectBallsDrivenToRail: 5,
+      pocketed: [{ ball: 3, pocket: 'FR' }],
+    });
+    await scorer.callShot({ matchId, player: 'ana', ball: 5, pocket: 'SL' });
+    const shot = await scorer.recordShot({
+      matchId,
+      shooter: 'ana',
+      firstContact: 5,
+      railContactsAfterFirstContact: [{ ball: 0 }],
+      pocketed: [{ ball: 5, pocket: 'FR' }],
+    });
+    expect(shot.ruling).toMatchObject({ foul: false, nextShooter: 'bruno' });
+    // The referee who officiated both shots is replaced.
+    await admin.assignOfficials({ matchId, scorers: ['scorer-1'], referees: ['referee-2'] });
+
+    await ana.fileAppeal({
+      matchId,
+      againstRevision: revisionOf(shot, 'ShotAdjudicated'),
+      grounds: 'I called the 5 in the foot-right pocket',
+      proposal: { kind: 'AMEND_FACTS', call: { ball: 5, pocket: 'FR' } },
+    });
+    const a2 = await bruno.fileAppeal({
+      matchId,
+      againstRevision: revisionOf(brk, 'ShotAdjudicated'),
+      grounds: 'The break did not drive four balls to a rail',
+      proposal: { kind: 'REPLAY_GAME' },
+    });
+
+    // Withdrawal: only the appellant may, and a withdrawn appeal is closed.
+    const notHis = await ana.attempt('withdrawAppeal', 'WithdrawAppealInput', {
+      matchId,
+      appealId: 'A2',
+      reason: 'x',
+    });
+    expect(code(notHis)).toBe('NOT_THE_APPELLANT');
+    const withdrawn = await bruno.withdrawAppeal({
+      matchId,
+      appealId: 'A2',
+      reason: 'The video shows five balls at a rail',
+    });
+    expect(withdrawn.events[0]).toMatchObject({
+      type: 'AppealWithdrawn',
+      explanation: 'Bruno withdraws appeal A2: The video shows five balls at a rail',
+      metadata: { recordedBy: 'bruno', role: 'PLAYER' },
+    });
+    const late = await committee.attempt('decideAppeal', 'DecideAppealInput', {
+      matchId,
+      appealId: 'A2',
+      outcome: 'OVERTURNED',
+      reason: 'r',
+    });
+    expect(code(late)).toBe('APPEAL_ALREADY_DECIDED');
+
+    // A shot with a pending appeal cannot be corrected.
+    const pending = await scorer.attempt('correctShot', 'CorrectShotInput', {
+      matchId,
+      revision: revisionOf(shot, 'ShotPlayed'),
+      facts: { cueBallScratched: true },
+      reason: 'the cue ball dropped',
+    });
+    expect(pending.errors?.[0].extensions).toMatchObject({
+      code: 'APPEAL_PENDING',
+      appealId: 'A1',
+    });
+
+    // The former referee, now on the committee, officiated the disputed shot: recused.
+    const recused = await new LedgerClient(server, 'APPEALS_COMMITTEE', 'referee-1').attempt(
+      'decideAppeal',
+      'DecideAppealInput',
+      { matchId, appealId: 'A1', outcome: 'OVERTURNED', reason: 'I remember it' },
+    );
+    expect(recused.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/referee-1 was a referee of revision/),
+      extensions: { code: 'RECUSED', appealId: 'A1' },
+    });
+    expect((await admin.match(matchId)).revision).toBe(withdrawn.revision);
+
+    const decided = await committee.decideAppeal({
+      matchId,
+      appealId: 'A1',
+      outcome: 'OVERTURNED',
+      reason: 'The table video shows the foot-right pocket called',
+    });
+    expect(decided.match.currentGame).toMatchObject({ shooter: 'ana' });
+    // Play goes on; then the scorer tries to correct the break of the same rack.
+    await scorer.callShot({ matchId, player: 'ana', ball: 1, pocket: 'FL' });
+    const miss = await scorer.recordShot({
+      matchId,
+      shooter: 'ana',
+      firstContact: 1,
+      railContactsAfterFirstContact: [{ ball: 0 }],
+    });
+    const undo = await scorer.attempt('correctShot', 'CorrectShotInput', {
+      matchId,
+      revision: revisionOf(brk, 'ShotPlayed'),
+      facts: { cueBallScratched: true },
+      reason: 'the cue ball dropped on the break',
+    });
+    expect(undo.errors?.[0].extensions).toMatchObject({
+      code: 'DECISION_FINAL',
+      appealId: 'A1',
+    });
+    expect((await admin.match(matchId)).revision).toBe(miss.revision);
+
+    const record = await admin.matchRecord(matchId);
+    expect(record.appeals).toEqual([
+      expect.objectContaining({ id: 'A1', status: 'OVERTURNED', decidedBy: 'ac-1' }),
+      expect.objectContaining({
+        id: 'A2',
+        status: 'WITHDRAWN',
+        decidedBy: null,
+        reason: 'The video shows five balls at a rail',
+      }),
+    ]);
+    const audit = await admin.audit(matchId);
+    expect(audit.find((e) => e.type === 'AppealDecided')!.supersededBy).toBeNull();
+    expect(audit.filter((e) => e.revision >= a2.revision).map((e) => e.type)).toEqual([
+      'AppealFiled',
+      'AppealWithdrawn',
+      'AppealDecided',
+      'ShotCalled',
+      'ShotPlayed',
+      'ShotAdjudicated',
+    ]);
+  });
+
   it('after every story the hash chains verify, the audit trail names who filed and who decided, and nothing re-rules differently', async () => {
     const v = await server.gql(
       '{ verifyLedger { ok headsChecked firstBreak { streamId revision reason } } }',
@@ -459,7 +591,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     expect(v.data!.verifyLedger).toMatchObject({ ok: true, headsChecked: true, firstBreak: null });
     const trail = await server.gql(
       `query($f: AuditFilterInput) { auditTrail(filter: $f, first: 50) { edges { node { type matchId metadata { recordedBy role } } } } }`,
-      { f: { types: ['AppealFiled', 'AppealDecided', 'ShotCorrected'] } },
+      { f: { types: ['AppealFiled', 'AppealDecided', 'AppealWithdrawn', 'ShotCorrected'] } },
     );
     const items = trail.data!.auditTrail.edges.map((e: any) => e.node) as {
       type: string;
@@ -473,6 +605,9 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
         .filter((i) => i.type === 'AppealDecided')
         .every((i) => i.metadata.role === 'APPEALS_COMMITTEE'),
     ).toBe(true);
+    expect(items.filter((i) => i.type === 'AppealWithdrawn').map((i) => i.metadata.role)).toEqual([
+      'PLAYER',
+    ]);
     expect(items.map((i) => i.type)).toEqual(
       expect.arrayContaining(['AppealFiled', 'AppealDecided', 'ShotCorrected']),
     );

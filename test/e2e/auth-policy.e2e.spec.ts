@@ -29,6 +29,7 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   recordRefereeRuling: ['ADMIN', 'REFEREE'],
   correctShot: ['ADMIN', 'SCORER', 'REFEREE'],
   fileAppeal: ['PLAYER'],
+  withdrawAppeal: ['PLAYER'],
   decideAppeal: ['APPEALS_COMMITTEE'],
   signOffMatch: ['PLAYER', 'REFEREE'],
 };

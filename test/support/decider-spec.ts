@@ -10,7 +10,12 @@ import type { RecordedHistory } from '../../src/domain/match/amendments/history'
 export const T0 = Date.parse('2026-03-01T18:00:00.000Z');
 export const minutesAfterT0 = (m: number): string => new Date(T0 + m * 60_000).toISOString();
 
-export function recordedHistory(history: readonly LedgerEvent[], now?: string): RecordedHistory {
+// `recordedBy`: who recorded which revision (the metadata's recordedBy); null where not given.
+export function recordedHistory(
+  history: readonly LedgerEvent[],
+  now?: string,
+  recordedBy: Record<number, string> = {},
+): RecordedHistory {
   let state: MatchState | null = null;
   return {
     events: history.map((event, revision) => {
@@ -18,6 +23,7 @@ export function recordedHistory(history: readonly LedgerEvent[], now?: string): 
       return {
         revision,
         recordedAt: minutesAfterT0(revision),
+        recordedBy: recordedBy[revision] ?? null,
         event,
         endsCommand: !continuesCommand(event, history[revision + 1]),
         gameNumber: gameNumberOf(event, state!),
@@ -48,10 +54,11 @@ export function given(...history: LedgerEvent[]) {
   );
   return {
     state,
-    // `now`: when the command is decided (default: a minute after the last event).
-    when(command: MatchCommand, opts: { now?: string } = {}) {
+    // `now`: when the command is decided (default: a minute after the last event);
+    // `recordedBy`: who recorded which revision of the history.
+    when(command: MatchCommand, opts: { now?: string; recordedBy?: Record<number, string> } = {}) {
       const run = (): LedgerEvent[] =>
-        matchDecider.decide(command, state, recordedHistory(history, opts.now));
+        matchDecider.decide(command, state, recordedHistory(history, opts.now, opts.recordedBy));
       return {
         then(assert: (events: LedgerEvent[], after: MatchState) => void): void {
           const events = run();
@@ -61,7 +68,8 @@ export function given(...history: LedgerEvent[]) {
           );
           assert(events, after!);
         },
-        thenRefuses(code: DomainErrorCode): void {
+        // The refusal's message is checked too when `message` is given.
+        thenRefuses(code: DomainErrorCode, message?: RegExp): void {
           let caught: unknown;
           try {
             run();
@@ -70,6 +78,7 @@ export function given(...history: LedgerEvent[]) {
           }
           expect(caught).toBeInstanceOf(DomainError);
           expect((caught as DomainError).code).toBe(code);
+          if (message) expect((caught as DomainError).message).toMatch(message);
         },
       };
     },

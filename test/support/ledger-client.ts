@@ -104,6 +104,9 @@ export class LedgerClient {
   decideAppeal(input: Record<string, unknown>) {
     return this.ok('decideAppeal', 'DecideAppealInput', input);
   }
+  withdrawAppeal(input: Record<string, unknown>) {
+    return this.ok('withdrawAppeal', 'WithdrawAppealInput', input);
+  }
   signOffMatch(input: Record<string, unknown>) {
     return this.ok('signOffMatch', 'SignOffMatchInput', input);
   }

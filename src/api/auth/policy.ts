@@ -34,9 +34,11 @@ export const MUTATION_POLICY = {
   recordRefereeRuling: { ADMIN: 'ANY', REFEREE: 'ASSIGNED' },
   // Corrections: a scorer's mistake is corrected by whoever records at the table.
   correctShot: TABLE_OFFICIALS,
-  // Appeals are filed by a player of the match, decided by the committee (recusal is checked
-  // against the match: a member who played or officiated it is refused, RECUSED).
+  // Appeals are filed and withdrawn by a player of the match (withdrawn only by the appellant:
+  // NOT_THE_APPELLANT), decided by the committee (a member who plays in or officiates the match,
+  // or recorded or officiated what the appeal concerns, is refused: RECUSED).
   fileAppeal: { PLAYER: 'OWN_MATCH' },
+  withdrawAppeal: { PLAYER: 'OWN_MATCH' },
   decideAppeal: { APPEALS_COMMITTEE: 'ANY' },
   // Each player signs, or the referee signs for the table.
   signOffMatch: { PLAYER: 'OWN_MATCH', REFEREE: 'ASSIGNED' },

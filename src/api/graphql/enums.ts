@@ -2,6 +2,7 @@ import { registerEnumType } from '@nestjs/graphql';
 import {
   ACTOR_ROLES,
   APPEAL_OUTCOMES,
+  APPEAL_STATUSES,
   REMEDY_KINDS,
   BALL_IN_HAND,
   BREAK_ORDER_METHODS,
@@ -148,7 +149,7 @@ export const AppealOutcome = enumOf(
   'UPHELD: the record stands; OVERTURNED: the remedy applies.',
 );
 export const AppealStatus = enumOf(
-  ['PENDING', ...APPEAL_OUTCOMES] as const,
+  APPEAL_STATUSES,
   'AppealStatus',
-  'Where an appeal stands.',
+  'Where an appeal stands: PENDING, decided (UPHELD or OVERTURNED), WITHDRAWN by its appellant, or MOOT (a decision on another appeal superseded the event it disputes).',
 );

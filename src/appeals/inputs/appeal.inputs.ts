@@ -166,6 +166,22 @@ export class DecideAppealInput extends MatchCommandInput {
   reason!: string;
 }
 
+@InputType({
+  description: 'The appellant withdraws a pending appeal; a reason is required.',
+})
+export class WithdrawAppealInput extends MatchCommandInput {
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  appealId!: string;
+
+  @Field({ description: 'Why the appellant no longer pursues it.' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(1000)
+  reason!: string;
+}
+
 // One input object, so that an absent or null remedy is simply "the appellant's proposal".
 @InputType({ description: 'Which appeal to preview, and optionally another remedy to try.' })
 export class AppealPreviewInput {

@@ -70,6 +70,10 @@ export interface AppealFiled {
 export const APPEAL_OUTCOMES = ['UPHELD', 'OVERTURNED'] as const;
 export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
 
+// Where an appeal stands: pending, decided, withdrawn by its appellant, or closed as moot.
+export const APPEAL_STATUSES = ['PENDING', ...APPEAL_OUTCOMES, 'WITHDRAWN', 'MOOT'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
+
 export interface AppealDecided {
   type: 'AppealDecided';
   version: 1;
@@ -90,6 +94,35 @@ export interface AppealDecided {
     // An overturning decision on a completed or signed-off match reopens it.
     reopened: boolean;
     rule: RuleId | null;
+    explanation: string;
+    explanationPt: string;
+  };
+}
+
+// The appellant withdraws a pending appeal.
+export interface AppealWithdrawn {
+  type: 'AppealWithdrawn';
+  version: 1;
+  data: {
+    appealId: string;
+    by: string;
+    reason: string;
+    explanation: string;
+    explanationPt: string;
+  };
+}
+
+// A pending appeal overtaken by events: an overturning decision on another appeal superseded the
+// event it disputes. Appended by the same command, right after that AppealDecided.
+export interface AppealMooted {
+  type: 'AppealMooted';
+  version: 1;
+  data: {
+    appealId: string;
+    // The appeal whose decision superseded the disputed event.
+    mootedBy: string;
+    againstRevision: number;
+    reason: string;
     explanation: string;
     explanationPt: string;
   };
@@ -125,7 +158,7 @@ export interface AppealState {
   gameNumber: number | null;
   grounds: string;
   proposal: RemedyKind;
-  status: 'PENDING' | AppealOutcome;
+  status: AppealStatus;
   decidedBy: string | null;
   remedy: RemedyKind | null;
   reason: string | null;
@@ -135,5 +168,7 @@ export type AmendmentEvent =
   | ShotCorrected
   | AppealFiled
   | AppealDecided
+  | AppealWithdrawn
+  | AppealMooted
   | MatchSigned
   | MatchSignedOff;

@@ -236,6 +236,8 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'ShotCorrected',
   'AppealFiled',
   'AppealDecided',
+  'AppealWithdrawn',
+  'AppealMooted',
   'MatchSigned',
   'MatchSignedOff',
 ];

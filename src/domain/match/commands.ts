@@ -128,6 +128,14 @@ export interface DecideAppeal {
   reason: string;
 }
 
+// The appellant withdraws a pending appeal, with a reason.
+export interface WithdrawAppeal {
+  type: 'WithdrawAppeal';
+  appealId: string;
+  by: string;
+  reason: string;
+}
+
 export interface SignOffMatch {
   type: 'SignOffMatch';
   by: string;
@@ -143,4 +151,9 @@ export interface AmendmentProposal {
   player?: string;
 }
 
-export type AmendmentCommand = CorrectShot | FileAppeal | DecideAppeal | SignOffMatch;
+export type AmendmentCommand =
+  | CorrectShot
+  | FileAppeal
+  | DecideAppeal
+  | WithdrawAppeal
+  | SignOffMatch;

@@ -109,6 +109,8 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'ShotCorrected':
     case 'AppealFiled':
     case 'AppealDecided':
+    case 'AppealWithdrawn':
+    case 'AppealMooted':
     case 'MatchSigned':
     case 'MatchSignedOff':
       return evolveAmendment(next, event);

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import type {
-  AppealOutcome,
+  AppealStatus,
   BallInHand,
   BreakOrderRule,
   Discipline,
@@ -92,7 +92,7 @@ export class AppealModel {
   @Field(() => Int, { nullable: true }) gameNumber!: number | null;
   @Field() grounds!: string;
   @Field(() => E.RemedyKind) proposal!: RemedyKind;
-  @Field(() => E.AppealStatus) status!: 'PENDING' | AppealOutcome;
+  @Field(() => E.AppealStatus) status!: AppealStatus;
   @Field(() => String, { nullable: true }) decidedBy!: string | null;
   @Field(() => E.RemedyKind, { nullable: true }) remedy!: RemedyKind | null;
   @Field(() => String, { nullable: true }) reason!: string | null;

@@ -1,5 +1,5 @@
 import { DomainError } from '../../errors';
-import type { AppealDecided, AppealFiled } from '../../events/appeals';
+import type { AppealDecided, AppealFiled, AppealMooted } from '../../events/appeals';
 import type { PlaySnapshot } from '../../events/play-snapshot';
 import type { Ruling } from '../../rules/ruling';
 import type { DecideAppeal, FileAppeal } from '../commands';
@@ -7,6 +7,8 @@ import { requireText } from '../guards';
 import { toPlaySnapshot } from '../play-snapshot';
 import { isPlayerOf, playerName, type MatchState } from '../state';
 import { eventAt, filedEvent, isPlay, supersededRevisions, type RecordedHistory } from './history';
+import { mooted, pendingAppeal } from './closing';
+import { requireUninvolved } from './recusal';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
 
@@ -66,33 +68,19 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
 }
 
 // The appeals committee decides: upheld (the record stands) or overturned with a remedy. A member
-// who played in or officiated the match is recused. An appeal filed before sign-off may still be
-// decided after it; an overturning decision clears the signatures (the new result is signed again)
-// and reopens the match when the re-derived present is not over.
+// involved in the match or in what the appeal concerns is recused (recusal.ts). An appeal filed
+// before sign-off may still be decided after it; an overturning decision clears the signatures
+// (the new result is signed again), reopens the match when the re-derived present is not over,
+// and closes as moot any other pending appeal whose disputed event it supersedes.
 export function decideAppeal(
   c: DecideAppeal,
   state: MatchState,
   h: RecordedHistory,
-): AppealDecided {
-  const appeal = state.appeals.find((a) => a.id === c.appealId);
-  if (!appeal) throw new DomainError('APPEAL_NOT_FOUND', `No appeal ${c.appealId} in this match`);
-  if (appeal.status !== 'PENDING')
-    throw new DomainError(
-      'APPEAL_ALREADY_DECIDED',
-      `Appeal ${c.appealId} was already decided: ${appeal.status}`,
-    );
-  const { scorers, referees } = state.officials;
-  if (
-    isPlayerOf(state, c.decidedBy) ||
-    scorers.includes(c.decidedBy) ||
-    referees.includes(c.decidedBy)
-  )
-    throw new DomainError(
-      'RECUSED',
-      `${c.decidedBy} played in or officiated this match and cannot decide its appeal`,
-    );
-  const reason = requireText(c.reason, 'A written reason for the decision');
+): [AppealDecided, ...AppealMooted[]] {
+  pendingAppeal(state, c.appealId);
   const filed = filedEvent(h.events, c.appealId);
+  requireUninvolved(c.decidedBy, state, h.events, filed);
+  const reason = requireText(c.reason, 'A written reason for the decision');
   const decision: Decision = {
     c,
     state,
@@ -103,7 +91,9 @@ export function decideAppeal(
     recorded: toPlaySnapshot(state),
     by: playerName(state, filed.by),
   };
-  return c.outcome === 'UPHELD' ? upheld(decision) : overturned(decision);
+  if (c.outcome === 'UPHELD') return [upheld(decision)];
+  const decided = overturned(decision);
+  return [decided, ...mooted(state, c.appealId, decided.data.supersedes)];
 }
 
 interface Decision {

@@ -12,11 +12,13 @@ import {
   supersededRevisions,
   type RecordedHistory,
 } from './history';
+import { requireNoAppealReached, requireNotOverruled } from './finality';
 import { normaliseAmendment, rederive } from './rederive';
 
 // A scorer's mistake is corrected while its frame (game and rack) is still in play; later shots
 // of the frame are superseded and play resumes from the corrected shot. Once the frame is over,
-// or the match signed off, the path is an appeal.
+// or the match signed off, the path is an appeal; a committee decision or a pending appeal is
+// never reached (see finality.ts).
 export function correctShot(c: CorrectShot, state: MatchState, h: RecordedHistory): ShotCorrected {
   const reason = requireText(c.reason, 'A reason for the correction');
   if (state.final)
@@ -32,6 +34,7 @@ export function correctShot(c: CorrectShot, state: MatchState, h: RecordedHistor
     );
   const { revision, shot } = locateShot(h.events, c.revision, 'INVALID_CORRECTION');
   const superseded = supersededRevisions(h.events);
+  requireNotOverruled(h.events, revision, superseded.get(revision));
   if (superseded.has(revision))
     throw new DomainError(
       'INVALID_CORRECTION',
@@ -56,6 +59,7 @@ export function correctShot(c: CorrectShot, state: MatchState, h: RecordedHistor
   )
     throw new DomainError('INVALID_CORRECTION', 'The correction changes nothing');
   const derived = rederive(h.events, revision, amendment, 'INVALID_CORRECTION');
+  requireNoAppealReached(state, h.events, derived.supersedes);
   const originalRuling = rulingAfter(h.events, revision)!;
   const corrected = derived.ruling!;
   const who = playerName(state, shot.shooter);

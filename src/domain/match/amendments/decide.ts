@@ -2,6 +2,7 @@ import type { LedgerEvent } from '../../events/catalogue';
 import type { AmendmentCommand, MatchCommand } from '../commands';
 import type { MatchState } from '../state';
 import { decideAppeal, fileAppeal } from './appeals';
+import { withdrawAppeal } from './closing';
 import { correctShot } from './correct';
 import type { RecordedHistory } from './history';
 import { signOff } from './sign-off';
@@ -14,6 +15,7 @@ const AMENDMENT_COMMANDS: readonly MatchCommand['type'][] = [
   'CorrectShot',
   'FileAppeal',
   'DecideAppeal',
+  'WithdrawAppeal',
   'SignOffMatch',
 ];
 
@@ -37,7 +39,9 @@ export function decideAmendment(
     case 'FileAppeal':
       return [fileAppeal(c, state, requireHistory(recorded))];
     case 'DecideAppeal':
-      return [decideAppeal(c, state, requireHistory(recorded))];
+      return decideAppeal(c, state, requireHistory(recorded));
+    case 'WithdrawAppeal':
+      return [withdrawAppeal(c, state)];
     case 'SignOffMatch':
       return signOff(c, state);
   }

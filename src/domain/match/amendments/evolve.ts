@@ -45,6 +45,12 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
       }
       return next;
     }
+    case 'AppealWithdrawn':
+      next.appeals = closed(next, event.data.appealId, 'WITHDRAWN', event.data.reason);
+      return next;
+    case 'AppealMooted':
+      next.appeals = closed(next, event.data.appealId, 'MOOT', event.data.reason);
+      return next;
     case 'MatchSigned':
       next.signatures = [...next.signatures, event.data.by];
       return next;
@@ -52,4 +58,14 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
       next.final = true;
       return next;
   }
+}
+
+// An appeal closed without a decision: nobody decided it, and the reason says why it closed.
+function closed(
+  s: MatchState,
+  id: string,
+  status: 'WITHDRAWN' | 'MOOT',
+  reason: string,
+): AppealState[] {
+  return s.appeals.map((a) => (a.id === id ? { ...a, status, reason } : a));
 }

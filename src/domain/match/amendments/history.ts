@@ -10,6 +10,8 @@ import type { MatchState } from '../state';
 export interface RecordedEvent {
   revision: number;
   recordedAt: string;
+  // Who recorded it (the metadata's recordedBy; null where unknown).
+  recordedBy: string | null;
   event: LedgerEvent;
   // Whether this is the last event its command appended: a position can only be restored
   // between commands, never halfway through one (e.g. between GameEnded and GameStarted).

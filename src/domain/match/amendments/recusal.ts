@@ -1,0 +1,53 @@
+import { DomainError } from '../../errors';
+import type { AppealFiled } from '../../events/appeals';
+import { isPlayerOf, type MatchState } from '../state';
+import { eventAt, stateBefore, type RecordedEvent } from './history';
+
+// Recusal by involvement: a committee member who plays in the match or officiates it now, or who
+// recorded or officiated (was an assigned scorer or referee when it happened) any event the appeal
+// concerns, may not decide it, whatever the assignment is today.
+export function requireUninvolved(
+  member: string,
+  state: MatchState,
+  events: readonly RecordedEvent[],
+  filed: AppealFiled['data'],
+): void {
+  const why = involvement(member, state, events, filed.againstRevision);
+  if (why)
+    throw new DomainError(
+      'RECUSED',
+      `${member} ${why} and cannot decide appeal ${filed.appealId}`,
+      undefined,
+      filed.appealId,
+    );
+}
+
+function involvement(
+  member: string,
+  state: MatchState,
+  events: readonly RecordedEvent[],
+  against: number,
+): string | null {
+  if (isPlayerOf(state, member)) return 'plays in this match';
+  const { scorers, referees } = state.officials;
+  if (scorers.includes(member) || referees.includes(member)) return 'officiates this match';
+  for (const r of concerned(events, against)) {
+    if (r.recordedBy === member) return `recorded revision ${r.revision} (${r.event.type})`;
+    const then = stateBefore(events, r.revision + 1).officials;
+    if (then.scorers.includes(member)) return `was a scorer of revision ${r.revision}`;
+    if (then.referees.includes(member)) return `was a referee of revision ${r.revision}`;
+  }
+  return null;
+}
+
+// The disputed event and, for a shot, both its facts (ShotPlayed) and its ruling (ShotAdjudicated).
+function concerned(events: readonly RecordedEvent[], against: number): RecordedEvent[] {
+  const target = eventAt(events, against, 'INVALID_APPEAL');
+  const pair =
+    target.event.type === 'ShotPlayed'
+      ? events.find((r) => r.revision === against + 1 && r.event.type === 'ShotAdjudicated')
+      : target.event.type === 'ShotAdjudicated'
+        ? events.find((r) => r.revision === against - 1 && r.event.type === 'ShotPlayed')
+        : undefined;
+  return pair ? [target, pair] : [target];
+}
