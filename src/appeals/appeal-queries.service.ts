@@ -1,14 +1,8 @@
-import {
-  fromPlaySnapshot,
-  previewAppeal,
-  type AmendmentProposal,
-  type AppealPreview,
-  type MatchState,
-} from '../domain';
+import { previewAppeal, type AmendmentProposal, type AppealPreview } from '../domain';
 import type { EventStore } from '../ledger/event-store';
 import { requireMatch } from '../matches/match-stream';
 
-// Appeal previews: reads the stream and applies the remedy to a branch of it. Never appends.
+// Appeal previews: the decision run on the stream as read, or what closed the appeal. Never appends.
 export class AppealQueryService {
   constructor(private readonly store: EventStore) {}
 
@@ -16,13 +10,8 @@ export class AppealQueryService {
     matchId: string,
     appealId: string,
     remedy?: AmendmentProposal,
-  ): Promise<
-    AppealPreview & { streamRevision: number; recordedMatch: MatchState; amendedMatch: MatchState }
-  > {
+  ): Promise<AppealPreview & { streamRevision: number }> {
     const { records, revision, state } = await requireMatch(this.store, matchId);
-    const preview = previewAppeal(records, state, appealId, remedy);
-    // The match as it would stand: the amended play over everything play does not decide.
-    const amendedMatch = { ...state, ...fromPlaySnapshot(preview.amended) };
-    return { ...preview, streamRevision: revision, recordedMatch: state, amendedMatch };
+    return { ...previewAppeal(records, state, appealId, remedy), streamRevision: revision };
   }
 }

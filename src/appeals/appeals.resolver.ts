@@ -53,7 +53,7 @@ export class AppealsResolver {
 
   @Query(() => AppealPreviewModel, {
     description:
-      'What-if for a filed appeal: its proposal (or `remedy`) applied to a branch of the history, beside the record. Appends nothing.',
+      'What-if for a pending appeal: the decision allowing it with its proposal (or `remedy`), run without recording it: the same refusals, and the match exactly as the decision would leave it. For a closed appeal, what closed it. Appends nothing.',
   })
   async appealPreview(@Args('input') input: AppealPreviewInput): Promise<AppealPreviewModel> {
     const p = await this.appeals.preview(
@@ -64,10 +64,12 @@ export class AppealsResolver {
     return {
       appealId: p.appealId,
       againstRevision: p.againstRevision,
+      status: p.status,
+      closedAt: p.closedAt,
       remedy: p.remedy.kind,
       streamRevision: p.streamRevision,
-      recorded: toMatchModel(p.recordedMatch),
-      amended: toMatchModel(p.amendedMatch),
+      recorded: toMatchModel(p.recorded),
+      amended: toMatchModel(p.amended),
       recordedRuling: p.recordedRuling ? toRulingModel(p.recordedRuling) : null,
       ruling: p.ruling ? toRulingModel(p.ruling) : null,
       supersedes: p.supersedes,

@@ -1,21 +1,33 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import type { RemedyKind } from '../../domain';
+import type { AppealState, RemedyKind } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { MatchModel } from '../../matches/models/match.model';
 import { RulingModel } from '../../matches/models/ruling.model';
 
 @ObjectType('AppealPreview', {
   description:
-    'What-if: the remedy applied to a branch of the recorded history, beside the record. Nothing is appended.',
+    'An appeal decision as it would be (pending appeal) or as it was (closed appeal), beside the record. Nothing is appended.',
 })
 export class AppealPreviewModel {
   @Field() appealId!: string;
   @Field(() => Int) againstRevision!: number;
+  @Field(() => E.AppealStatus, {
+    description: 'PENDING: a what-if; otherwise the appeal is closed and this is what closed it.',
+  })
+  status!: AppealState['status'];
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The revision of the decision, withdrawal or moot that closed the appeal.',
+  })
+  closedAt!: number | null;
   @Field(() => E.RemedyKind) remedy!: RemedyKind;
   @Field(() => Int, { description: 'The stream revision the preview was computed on.' })
   streamRevision!: number;
-  @Field(() => MatchModel, { description: 'The match as recorded.' }) recorded!: MatchModel;
-  @Field(() => MatchModel, { description: 'The match as it would be with the remedy applied.' })
+  @Field(() => MatchModel, { description: 'The match before the decision.' })
+  recorded!: MatchModel;
+  @Field(() => MatchModel, {
+    description: 'The match as the decision leaves it (signatures and finality included).',
+  })
   amended!: MatchModel;
   @Field(() => RulingModel, { nullable: true, description: 'The disputed shot’s recorded ruling.' })
   recordedRuling!: RulingModel | null;

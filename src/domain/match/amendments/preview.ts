@@ -1,25 +1,32 @@
-import type { Amendment } from '../../events/appeals';
-import type { PlaySnapshot } from '../../events/play-snapshot';
+import type { Amendment, AppealState } from '../../events/appeals';
+import type { LedgerEvent } from '../../events/catalogue';
 import type { Ruling } from '../../rules/ruling';
 import type { AmendmentProposal } from '../commands';
-import { toPlaySnapshot } from '../play-snapshot';
+import { evolve } from '../evolve';
 import type { MatchState } from '../state';
-import { filedEvent, rulingAfter, type RecordedEvent } from './history';
-import { normaliseAmendment, rederive } from './rederive';
+import { decideAppeal } from './appeals';
+import { filedEvent, rulingAfter, stateBefore, type RecordedEvent } from './history';
 
 export interface AppealPreview {
   appealId: string;
   againstRevision: number;
+  status: AppealState['status'];
+  // The revision of the event that closed the appeal (decision, withdrawal, moot), if closed.
+  closedAt: number | null;
   remedy: Amendment;
-  recorded: PlaySnapshot;
-  amended: PlaySnapshot;
+  // The match before, and as it would stand after, the remedy (for a closed appeal: as it stood
+  // before and after what closed it).
+  recorded: MatchState;
+  amended: MatchState;
   recordedRuling: Ruling | null;
   ruling: Ruling | null;
   supersedes: number[];
 }
 
-// What-if: the proposal (or another remedy) applied to a branch of the recorded history.
-// Reads only; nothing is appended. `current` is the state the events fold to.
+// The committee's what-if. For a pending appeal it runs the decision itself, allowing the appeal
+// with the proposal (or `remedy`): the same refusals with the same codes, and the state exactly as
+// the decision would install it (signatures and finality included). A closed appeal is not
+// previewed again: its preview is what closed it. Reads only; nothing is appended.
 export function previewAppeal(
   events: readonly RecordedEvent[],
   current: MatchState,
@@ -27,25 +34,79 @@ export function previewAppeal(
   remedy?: AmendmentProposal,
 ): AppealPreview {
   const filed = filedEvent(events, appealId);
-  const amendment = remedy
-    ? normaliseAmendment(events, filed.againstRevision, remedy, 'INVALID_APPEAL')
-    : filed.proposal;
-  const derived = rederive(events, filed.againstRevision, amendment, 'INVALID_APPEAL');
-  const target = events.find((r) => r.revision === filed.againstRevision);
-  const recordedRuling =
-    target?.event.type === 'ShotPlayed'
-      ? rulingAfter(events, target.revision)
-      : target?.event.type === 'ShotAdjudicated'
-        ? target.event.data.ruling
-        : null;
-  return {
+  const appeal = current.appeals.find((a) => a.id === appealId)!;
+  const base = {
     appealId,
     againstRevision: filed.againstRevision,
-    remedy: amendment,
-    recorded: toPlaySnapshot(current),
-    amended: derived.resulting,
-    recordedRuling,
-    ruling: derived.ruling,
-    supersedes: derived.supersedes,
+    status: appeal.status,
+    recordedRuling: recordedRulingOf(events, filed.againstRevision),
   };
+  if (appeal.status !== 'PENDING')
+    return { ...base, ...closedBy(events, appealId, filed.proposal) };
+  const decided = decideAppeal(
+    {
+      type: 'DecideAppeal',
+      appealId,
+      // Nobody: a preview is no one's decision, so no one is recused from it.
+      decidedBy: '',
+      outcome: 'OVERTURNED',
+      ...(remedy ? { remedy } : {}),
+      reason: 'preview',
+    },
+    current,
+    { events: [...events], now: '' },
+  );
+  const [decision] = decided;
+  return {
+    ...base,
+    closedAt: null,
+    remedy: decision.data.remedy!,
+    recorded: current,
+    amended: fold(current, decided),
+    ruling: decision.data.ruling,
+    supersedes: decision.data.supersedes,
+  };
+}
+
+function recordedRulingOf(events: readonly RecordedEvent[], against: number): Ruling | null {
+  const target = events.find((r) => r.revision === against);
+  if (target?.event.type === 'ShotPlayed') return rulingAfter(events, target.revision);
+  if (target?.event.type === 'ShotAdjudicated') return target.event.data.ruling;
+  return null;
+}
+
+// What closed an appeal: its decision, its withdrawal or the decision that made it moot.
+function closedBy(
+  events: readonly RecordedEvent[],
+  appealId: string,
+  proposal: Amendment,
+): Pick<AppealPreview, 'closedAt' | 'remedy' | 'recorded' | 'amended' | 'ruling' | 'supersedes'> {
+  const closing = events.find((r) => closes(r.event, appealId))!;
+  const decision = closing.event.type === 'AppealDecided' ? closing.event.data : null;
+  return {
+    closedAt: closing.revision,
+    remedy: decision?.remedy ?? proposal,
+    recorded: stateBefore(events, closing.revision),
+    amended: stateBefore(events, lastOfCommand(events, closing.revision) + 1),
+    ruling: decision?.ruling ?? null,
+    supersedes: decision?.supersedes ?? [],
+  };
+}
+
+function closes(e: LedgerEvent, appealId: string): boolean {
+  return (
+    (e.type === 'AppealDecided' || e.type === 'AppealWithdrawn' || e.type === 'AppealMooted') &&
+    e.data.appealId === appealId
+  );
+}
+
+// A decision and the appeals it made moot are one command: the state after all of them.
+function lastOfCommand(events: readonly RecordedEvent[], revision: number): number {
+  let last = revision;
+  for (const r of events) if (r.revision === last && !r.endsCommand) last += 1;
+  return last;
+}
+
+function fold(state: MatchState, events: readonly LedgerEvent[]): MatchState {
+  return events.reduce<MatchState>((s, e) => evolve(s, e), state);
 }
