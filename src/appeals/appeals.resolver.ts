@@ -96,7 +96,7 @@ export class AppealsResolver {
 
   @Mutation(() => CommandResultModel, {
     description:
-      'A player appeals a ruling or event of their match, within the appeal window and before sign-off.',
+      'A player appeals a ruling or event of their match, within the appeal window and before sign-off; the same appeal again while it is pending is refused (DUPLICATE_APPEAL).',
   })
   async fileAppeal(
     @Args('input') input: FileAppealInput,
@@ -113,7 +113,7 @@ export class AppealsResolver {
 
   @Mutation(() => CommandResultModel, {
     description:
-      'The appeals committee decides a pending appeal (not a member who plays in or officiates the match, nor one who recorded or officiated what the appeal concerns). An overturning decision closes as MOOT any other pending appeal whose disputed event it supersedes.',
+      'The appeals committee decides a pending appeal (not a member who plays in or officiates the match, nor one who recorded or officiated what the appeal concerns). Allowing one closes as MOOT any other pending appeal whose disputed event it supersedes.',
   })
   async decideAppeal(
     @Args('input') input: DecideAppealInput,

@@ -7,6 +7,7 @@ import {
   type LedgerEvent,
   type MatchState,
   type RecordedEvent,
+  upcast,
 } from '../domain';
 import type { EventToAppend, StoredEvent } from './event-store';
 
@@ -47,16 +48,17 @@ export function toAppend(
   }));
 }
 
-// Stored → domain. Older schema versions would be upcast here; version 1 is the only one so far.
+// Stored → domain, the one conversion: an event stored under an older schema version (its
+// metadata's schemaVersion) is upcast to the current one; the stored JSON is never rewritten.
 export function toDomain(stored: StoredEvent): LedgerEvent {
   if (!isLedgerEventType(stored.type))
     throw new Error(`Unknown event type ${stored.type} at ${stored.streamId}@${stored.revision}`);
   const meta = stored.metadata as Partial<StoredMetadata>;
-  return {
-    type: stored.type,
-    version: (meta.schemaVersion ?? 1) as 1,
-    data: stored.data,
-  } as LedgerEvent;
+  try {
+    return upcast(stored.type, meta.schemaVersion ?? 1, stored.data);
+  } catch (err) {
+    throw new Error(`${(err as Error).message} at ${stored.streamId}@${stored.revision}`);
+  }
 }
 
 // A match scheduled with a client command id gets its id from it, so a retried schedule lands on

@@ -10,6 +10,9 @@ import { LEGACY_SUMMARY, legacyLines, loadLegacyLedger } from '../support/legacy
 
 // A ledger recorded before the code was re-cut must keep its meaning: the same chains, the same
 // rulings, the same matches when projected (summary recorded alongside the fixture).
+// The summary's appeal statuses alone were changed since it was recorded: the ledger's version-1
+// AppealDecided events say UPHELD / OVERTURNED and are upcast on read to DISMISSED / ALLOWED, so
+// the projection reads the new words for the same decisions (the stored events are untouched).
 describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
   const store = new SqliteEventStore({ filename: ':memory:' });
   const readModel = new ReadModel(':memory:');

@@ -23,7 +23,7 @@ const correct = (revision: number): MatchCommand => ({
   facts: { cueBallScratched: true },
   reason: 'The cue ball went down; I missed it',
 });
-const decideA = (appealId: string, outcome: 'UPHELD' | 'OVERTURNED', decidedBy = 'ac-1') =>
+const decideA = (appealId: string, outcome: 'DISMISSED' | 'ALLOWED', decidedBy = 'ac-1') =>
   ({ type: 'DecideAppeal', appealId, decidedBy, outcome, reason: 'Seen on video' }) as const;
 const withdraw = (appealId: string, by: string, reason = 'The video shows the scorer was right') =>
   ({ type: 'WithdrawAppeal', appealId, by, reason }) as const;
@@ -51,48 +51,48 @@ function appealed(t: Table): number {
 }
 
 describe('a committee decision is final: corrections cannot reach behind it', () => {
-  // A1 overturned, play goes on, the scorer corrects the break of the same rack: the
+  // A1 allowed, play goes on, the scorer corrects the break of the same rack: the
   // re-derivation would supersede the AppealDecided and with it the committee's ruling.
-  function overturnedThenPlayed(): Table {
+  function allowedThenPlayed(): Table {
     const t = breakAndWrongPocket();
     appealed(t);
-    t.run(decideA('A1', 'OVERTURNED'));
+    t.run(decideA('A1', 'ALLOWED'));
     // Ana continues on the solids (E8.9), misses the 1 and the turn passes.
     t.call(ANA.id, 1, 'FL');
     t.shoot(ANA.id, { firstContact: 1, railContactsAfterFirstContact: [{ ball: 0 }] });
     return t;
   }
 
-  it('refuses a correction of a shot before an overturning decision of its frame (DECISION_FINAL), naming the appeal', () => {
-    const t = overturnedThenPlayed();
+  it('refuses a correction of a shot before an allowing decision of its frame (DECISION_FINAL), naming the appeal', () => {
+    const t = allowedThenPlayed();
     given(...t.history)
       .when(correct(revisionOf(t, 'ShotPlayed', 1)))
       .thenRefuses('DECISION_FINAL', /appeal A1/);
   });
 
   it('refuses a correction of the disputed shot the decision re-adjudicated (DECISION_FINAL)', () => {
-    const t = overturnedThenPlayed();
+    const t = allowedThenPlayed();
     given(...t.history)
       .when(correct(revisionOf(t, 'ShotPlayed', 2)))
       .thenRefuses('DECISION_FINAL', /appeal A1/);
   });
 
   it('still corrects a shot played after the decision: the decision is not superseded', () => {
-    const t = overturnedThenPlayed();
+    const t = allowedThenPlayed();
     const decision = revisionOf(t, 'AppealDecided');
     given(...t.history)
       .when(correct(revisionOf(t, 'ShotPlayed', 3)))
       .then((events, after) => {
         const c = only(events, 'ShotCorrected').data;
         expect(c.supersedes.every((r) => r > decision)).toBe(true);
-        expect(after.appeals[0]).toMatchObject({ id: 'A1', status: 'OVERTURNED' });
+        expect(after.appeals[0]).toMatchObject({ id: 'A1', status: 'ALLOWED' });
       });
   });
 
-  it('an upheld decision (the record stands) is final too: its disputed shot cannot be corrected, directly or from an earlier shot', () => {
+  it('a dismissal (the record stands) is final too: its disputed shot cannot be corrected, directly or from an earlier shot', () => {
     const t = breakAndWrongPocket();
     appealed(t);
-    t.run(decideA('A1', 'UPHELD'));
+    t.run(decideA('A1', 'DISMISSED'));
     for (const shot of [revisionOf(t, 'ShotPlayed', 2), revisionOf(t, 'ShotPlayed', 1)])
       given(...t.history)
         .when(correct(shot))
@@ -171,20 +171,20 @@ describe('a pending appeal is never lost', () => {
     appealed(t);
     const decided = breakAndWrongPocket();
     appealed(decided);
-    decided.run(decideA('A1', 'UPHELD'));
+    decided.run(decideA('A1', 'DISMISSED'));
     t.run(withdraw('A1', ANA.id));
     given(...t.history)
-      .when(decideA('A1', 'OVERTURNED'))
+      .when(decideA('A1', 'ALLOWED'))
       .thenRefuses('APPEAL_ALREADY_DECIDED', /withdrawn/);
     given(...t.history)
       .when(withdraw('A1', ANA.id))
       .thenRefuses('APPEAL_ALREADY_DECIDED');
     given(...decided.history)
       .when(withdraw('A1', ANA.id))
-      .thenRefuses('APPEAL_ALREADY_DECIDED', /UPHELD/);
+      .thenRefuses('APPEAL_ALREADY_DECIDED', /DISMISSED/);
   });
 
-  // A1 against Ana's pocket ruling, A2 by Bruno against his own later shot: overturning A1
+  // A1 against Ana's pocket ruling, A2 by Bruno against his own later shot: allowing A1
   // re-derives the frame from Ana's shot, so Bruno's shot no longer happened.
   function twoPending(): { t: Table; second: number } {
     const t = breakAndWrongPocket();
@@ -202,10 +202,10 @@ describe('a pending appeal is never lost', () => {
     return { t, second };
   }
 
-  it('MOOT: an overturning decision that supersedes the disputed event of another pending appeal closes it in the same command, with its reason in both languages', () => {
+  it('MOOT: allowing an appeal, when it supersedes the disputed event of another pending appeal closes it in the same command, with its reason in both languages', () => {
     const { t, second } = twoPending();
     given(...t.history)
-      .when(decideA('A1', 'OVERTURNED'))
+      .when(decideA('A1', 'ALLOWED'))
       .then((events, after) => {
         expect(events.map((e) => e.type)).toEqual(['AppealDecided', 'AppealMooted']);
         expect(only(events, 'AppealDecided').data.supersedes).toContain(second);
@@ -219,24 +219,24 @@ describe('a pending appeal is never lost', () => {
           `O recurso A2 de Bruno fica sem objeto: a decisão do recurso A1 substituiu o evento que contestava (revisão ${second}).`,
         );
         expect(after.appeals.map((a) => [a.id, a.status])).toEqual([
-          ['A1', 'OVERTURNED'],
+          ['A1', 'ALLOWED'],
           ['A2', 'MOOT'],
         ]);
         expect(after.appeals[1].reason).toBe(m.data.reason);
       });
   });
 
-  it('a moot appeal cannot be decided or withdrawn (APPEAL_ALREADY_DECIDED); an upheld decision moots nothing', () => {
+  it('a moot appeal cannot be decided or withdrawn (APPEAL_ALREADY_DECIDED); a dismissal moots nothing', () => {
     const { t } = twoPending();
     given(...t.history)
-      .when(decideA('A1', 'UPHELD'))
+      .when(decideA('A1', 'DISMISSED'))
       .then((events, after) => {
         expect(events.map((e) => e.type)).toEqual(['AppealDecided']);
         expect(after.appeals[1].status).toBe('PENDING');
       });
-    t.run(decideA('A1', 'OVERTURNED'));
+    t.run(decideA('A1', 'ALLOWED'));
     given(...t.history)
-      .when(decideA('A2', 'OVERTURNED'))
+      .when(decideA('A2', 'ALLOWED'))
       .thenRefuses('APPEAL_ALREADY_DECIDED', /moot/);
     given(...t.history)
       .when(withdraw('A2', BRUNO.id))
@@ -268,14 +268,14 @@ describe('recusal by involvement, whatever the current assignment', () => {
     const recordedBy = { [shot]: 'admin-7', [shot + 1]: 'admin-7' };
     for (const who of ['ref-1', 'scorer-1', 'admin-7', 'ref-2', 'scorer-2', ANA.id, BRUNO.id])
       given(...t.history)
-        .when(decideA('A1', 'OVERTURNED', who), { recordedBy })
+        .when(decideA('A1', 'ALLOWED', who), { recordedBy })
         .thenRefuses('RECUSED', new RegExp(who));
   });
 
   it('a member with no part in it decides', () => {
     const { t, shot } = refereeReplaced();
     given(...t.history)
-      .when(decideA('A1', 'OVERTURNED', 'ac-1'), { recordedBy: { [shot]: 'scorer-1' } })
+      .when(decideA('A1', 'ALLOWED', 'ac-1'), { recordedBy: { [shot]: 'scorer-1' } })
       .then((events) => expect(only(events, 'AppealDecided').data.decidedBy).toBe('ac-1'));
   });
 });

@@ -169,7 +169,7 @@ describe('appeals', () => {
       .thenRefuses('APPEAL_WINDOW_CLOSED');
   });
 
-  it('upheld: the record stands, and the declined preview is kept beside it', () => {
+  it('dismissed: the record stands, and the declined preview is kept beside it', () => {
     const t = breakAndMiss();
     const shot = revisionOf(t, 'ShotPlayed', 2);
     t.run({
@@ -185,7 +185,7 @@ describe('appeals', () => {
         type: 'DecideAppeal',
         appealId: 'A1',
         decidedBy: 'ac-1',
-        outcome: 'UPHELD',
+        outcome: 'DISMISSED',
         reason: 'The referee heard SL',
       })
       .then((events, after) => {
@@ -198,11 +198,11 @@ describe('appeals', () => {
           version: 0,
           appeals: [],
         });
-        expect(after.appeals[0]).toMatchObject({ status: 'UPHELD', decidedBy: 'ac-1' });
+        expect(after.appeals[0]).toMatchObject({ status: 'DISMISSED', decidedBy: 'ac-1' });
       });
   });
 
-  it('upheld: a proposal the engine refuses has no preview, but any other failure is not swallowed', () => {
+  it('dismissed: a proposal the engine refuses has no preview, but any other failure is not swallowed', () => {
     const t = breakAndMiss();
     t.run({
       type: 'FileAppeal',
@@ -215,7 +215,7 @@ describe('appeals', () => {
       type: 'DecideAppeal',
       appealId: 'A1',
       decidedBy: 'ac-1',
-      outcome: 'UPHELD',
+      outcome: 'DISMISSED',
       reason: 'r',
     } as const;
     const filedAt = revisionOf(t, 'AppealFiled');
@@ -262,7 +262,7 @@ describe('appeals', () => {
           type: 'DecideAppeal',
           appealId: 'A1',
           decidedBy: who,
-          outcome: 'UPHELD',
+          outcome: 'DISMISSED',
           reason: 'r',
         })
         .thenRefuses('RECUSED');
@@ -271,7 +271,7 @@ describe('appeals', () => {
         type: 'DecideAppeal',
         appealId: 'A1',
         decidedBy: 'ac-1',
-        outcome: 'UPHELD',
+        outcome: 'DISMISSED',
         reason: '',
       })
       .thenRefuses('REASON_REQUIRED');
@@ -280,7 +280,7 @@ describe('appeals', () => {
         type: 'DecideAppeal',
         appealId: 'A9',
         decidedBy: 'ac-1',
-        outcome: 'UPHELD',
+        outcome: 'DISMISSED',
         reason: 'r',
       })
       .thenRefuses('APPEAL_NOT_FOUND');
@@ -301,7 +301,7 @@ describe('appeals', () => {
         type: 'DecideAppeal',
         appealId: 'A1',
         decidedBy: 'ac-1',
-        outcome: 'OVERTURNED',
+        outcome: 'ALLOWED',
         reason: 'Coaching proved',
       })
       .then((_events, after) => {
@@ -342,7 +342,7 @@ describe('appeals', () => {
         type: 'DecideAppeal',
         appealId: 'A1',
         decidedBy: 'ac-1',
-        outcome: 'OVERTURNED',
+        outcome: 'ALLOWED',
         reason: 'G1.33',
       })
       .then((events, after) => {
@@ -370,7 +370,7 @@ describe('appeals', () => {
         type: 'DecideAppeal',
         appealId: 'A1',
         decidedBy: 'ac-1',
-        outcome: 'OVERTURNED',
+        outcome: 'ALLOWED',
         reason: 'r',
       })
       .then((_e, after) => {
@@ -453,13 +453,13 @@ describe('sign-off', () => {
         proposal: { kind: 'REPLAY_GAME' },
       })
       .thenRefuses('MATCH_SIGNED_OFF');
-    // Only an appeal filed before sign-off can reopen it: overturning clears the signatures.
+    // Only an appeal filed before sign-off can reopen it: allowing it clears the signatures.
     given(...f.history)
       .when({
         type: 'DecideAppeal',
         appealId: 'A1',
         decidedBy: 'ac-1',
-        outcome: 'OVERTURNED',
+        outcome: 'ALLOWED',
         reason: 'r',
       })
       .then((events, after) => {

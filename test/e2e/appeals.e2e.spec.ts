@@ -52,7 +52,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
   const code = (res: { errors?: { extensions: Record<string, any> }[] }) =>
     res.errors?.[0]?.extensions.code;
 
-  it('story 1: a missed foul on the break is overturned and the game changes winner (9-ball, N9.3, G1.20); sign-off makes it final; a rebuild reproduces it', async () => {
+  it('story 1: a missed foul on the break: the appeal is allowed and the game changes winner (9-ball, N9.3, G1.20); sign-off makes it final; a rebuild reproduces it', async () => {
     const matchId = await schedule({
       discipline: 'NINE_BALL',
       ruleProfile: 'WPA',
@@ -111,14 +111,14 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     const recused = await new LedgerClient(server, 'APPEALS_COMMITTEE', 'referee-1').attempt(
       'decideAppeal',
       'DecideAppealInput',
-      { matchId, appealId: 'A1', outcome: 'OVERTURNED', reason: 'video' },
+      { matchId, appealId: 'A1', outcome: 'ALLOWED', reason: 'video' },
     );
     expect(code(recused)).toBe('RECUSED');
 
     const decided = await committee.decideAppeal({
       matchId,
       appealId: 'A1',
-      outcome: 'OVERTURNED',
+      outcome: 'ALLOWED',
       reason: 'The table camera shows the cue ball dropping in HL',
     });
     expect(decided.match).toMatchObject({
@@ -145,7 +145,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       games: [{ number: 1, winner: 'bruno', loser: 'ana' }],
     });
 
-    // Ana's signature was on the overturned result: both sign again, then the match is final.
+    // Ana's signature was on the result the appeal changed: both sign again, then the match is final.
     expect((await admin.matchRecord(matchId)).signatures).toEqual([]);
     await ana.signOffMatch({ matchId });
     const final = await bruno.signOffMatch({ matchId });
@@ -155,7 +155,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       final: true,
       signatures: ['ana', 'bruno'],
       appeals: [
-        { id: 'A1', by: 'bruno', status: 'OVERTURNED', decidedBy: 'ac-1', remedy: 'AMEND_FACTS' },
+        { id: 'A1', by: 'bruno', status: 'ALLOWED', decidedBy: 'ac-1', remedy: 'AMEND_FACTS' },
       ],
     });
 
@@ -195,7 +195,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     ]);
     const decidedEvent = audit.find((e) => e.type === 'AppealDecided')!;
     expect(decidedEvent.data).toMatchObject({
-      outcome: 'OVERTURNED',
+      outcome: 'ALLOWED',
       decidedBy: 'ac-1',
       remedy: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
       recorded: { status: 'COMPLETED', winner: 'ana' },
@@ -203,9 +203,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       reopened: true,
     });
     expect(decidedEvent.metadata).toEqual({ recordedBy: 'ac-1', role: 'APPEALS_COMMITTEE' });
-    expect(decidedEvent.explanation).toMatch(
-      /Appeal A1 by Bruno succeeds and the ruling is overturned/,
-    );
+    expect(decidedEvent.explanation).toMatch(/Appeal A1 by Bruno is allowed/);
 
     // A rebuild from the events reproduces the post-appeal state exactly.
     const before = await admin.matchRecord(matchId);
@@ -213,7 +211,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     expect(await admin.matchRecord(matchId)).toEqual(before);
   });
 
-  it('story 2: a disputed called pocket is upheld: the record stands (G1.4, G1.5)', async () => {
+  it('story 2: the appeal on a disputed called pocket is dismissed: the record stands (G1.4, G1.5)', async () => {
     const matchId = await schedule({ raceTo: 2 });
     await scorer.recordShot({
       matchId,
@@ -256,7 +254,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     const decided = await committee.decideAppeal({
       matchId,
       appealId: 'A1',
-      outcome: 'UPHELD',
+      outcome: 'DISMISSED',
       reason: 'The referee and the scorer both heard the side pocket called',
     });
     // The record stands: the same position, score 0–0, Bruno to shoot.
@@ -267,7 +265,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     const again = await committee.attempt('decideAppeal', 'DecideAppealInput', {
       matchId,
       appealId: 'A1',
-      outcome: 'OVERTURNED',
+      outcome: 'ALLOWED',
       reason: 'second thoughts',
     });
     expect(code(again)).toBe('APPEAL_ALREADY_DECIDED');
@@ -281,14 +279,14 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       ['AppealDecided', null],
     ]);
     expect(audit[audit.length - 1].data).toMatchObject({
-      outcome: 'UPHELD',
+      outcome: 'DISMISSED',
       remedy: null,
       resulting: null,
       recorded: { currentGame: { shooter: 'bruno' } },
       amended: { currentGame: { shooter: 'ana' } },
     });
     expect((await admin.matchRecord(matchId)).appeals).toEqual([
-      expect.objectContaining({ id: 'A1', status: 'UPHELD', remedy: null }),
+      expect.objectContaining({ id: 'A1', status: 'DISMISSED', remedy: null }),
     ]);
   });
 
@@ -337,7 +335,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     const decided = await committee.decideAppeal({
       matchId,
       appealId: 'A1',
-      outcome: 'OVERTURNED',
+      outcome: 'ALLOWED',
       reason: 'The referee confirms the positions were not marked; G1.33 requires a replay',
     });
     expect(decided.match.currentGame).toMatchObject({ rack: 2, breaker: 'ana', isBreakShot: true });
@@ -506,7 +504,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     const late = await committee.attempt('decideAppeal', 'DecideAppealInput', {
       matchId,
       appealId: 'A2',
-      outcome: 'OVERTURNED',
+      outcome: 'ALLOWED',
       reason: 'r',
     });
     expect(code(late)).toBe('APPEAL_ALREADY_DECIDED');
@@ -527,7 +525,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     const recused = await new LedgerClient(server, 'APPEALS_COMMITTEE', 'referee-1').attempt(
       'decideAppeal',
       'DecideAppealInput',
-      { matchId, appealId: 'A1', outcome: 'OVERTURNED', reason: 'I remember it' },
+      { matchId, appealId: 'A1', outcome: 'ALLOWED', reason: 'I remember it' },
     );
     expect(recused.errors?.[0]).toMatchObject({
       message: expect.stringMatching(/referee-1 was a referee of revision/),
@@ -538,7 +536,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     const decided = await committee.decideAppeal({
       matchId,
       appealId: 'A1',
-      outcome: 'OVERTURNED',
+      outcome: 'ALLOWED',
       reason: 'The table video shows the foot-right pocket called',
     });
     expect(decided.match.currentGame).toMatchObject({ shooter: 'ana' });
@@ -564,7 +562,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
 
     const record = await admin.matchRecord(matchId);
     expect(record.appeals).toEqual([
-      expect.objectContaining({ id: 'A1', status: 'OVERTURNED', decidedBy: 'ac-1' }),
+      expect.objectContaining({ id: 'A1', status: 'ALLOWED', decidedBy: 'ac-1' }),
       expect.objectContaining({
         id: 'A2',
         status: 'WITHDRAWN',

@@ -6,7 +6,7 @@ import { ReadModel } from '../../src/projections/read-model';
 import { legacyLines, loadLegacyLedger } from '../support/legacy-ledger';
 
 // The audit trail marks what a correction or an appeal decision superseded, as matchHistory does:
-// checked over a recorded ledger with corrections and overturned appeals in it.
+// checked over a recorded ledger with corrections and allowed appeals in it.
 describe('audit index: superseded events', () => {
   it('marks every superseded event with the revision that superseded it, and nothing else', async () => {
     const store = new SqliteEventStore({ filename: ':memory:' });

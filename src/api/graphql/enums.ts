@@ -141,15 +141,15 @@ export const RailContactKind = enumOf(
 export const RemedyKind = enumOf(
   REMEDY_KINDS,
   'RemedyKind',
-  'How an overturning appeal decision amends the record.',
+  'How allowing an appeal amends the record.',
 );
 export const AppealOutcome = enumOf(
   APPEAL_OUTCOMES,
   'AppealOutcome',
-  'UPHELD: the record stands; OVERTURNED: the remedy applies.',
+  'DISMISSED: the record stands; ALLOWED: the appellant wins and the remedy applies.',
 );
 export const AppealStatus = enumOf(
   APPEAL_STATUSES,
   'AppealStatus',
-  'Where an appeal stands: PENDING, decided (UPHELD or OVERTURNED), WITHDRAWN by its appellant, or MOOT (a decision on another appeal superseded the event it disputes).',
+  'Where an appeal stands: PENDING, decided (DISMISSED: the record stands, or ALLOWED: the appellant won), WITHDRAWN by its appellant, or MOOT (a decision on another appeal superseded the event it disputes).',
 );

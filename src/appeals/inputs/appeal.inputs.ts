@@ -144,14 +144,15 @@ export class DecideAppealInput extends MatchCommandInput {
   appealId!: string;
 
   @Field(() => E.AppealOutcome, {
-    description: 'UPHELD: the record stands. OVERTURNED: the remedy applies.',
+    description:
+      'DISMISSED: the record stands (no remedy may be sent: REMEDY_WITH_DISMISSAL). ALLOWED: the appellant wins and the remedy applies.',
   })
   @IsIn(APPEAL_OUTCOMES)
   outcome!: AppealOutcome;
 
   @Field(() => AmendmentInput, {
     nullable: true,
-    description: 'When overturned: the remedy (default: the appellant’s proposal).',
+    description: 'When allowed: the remedy (default: the appellant’s proposal).',
   })
   @IsOptional()
   @ValidateIf((o: DecideAppealInput) => o.remedy !== null)

@@ -67,21 +67,23 @@ export interface AppealFiled {
   };
 }
 
-export const APPEAL_OUTCOMES = ['UPHELD', 'OVERTURNED'] as const;
+// DISMISSED: the record stands. ALLOWED: the appellant wins and the remedy applies.
+export const APPEAL_OUTCOMES = ['DISMISSED', 'ALLOWED'] as const;
 export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
 
 // Where an appeal stands: pending, decided, withdrawn by its appellant, or closed as moot.
 export const APPEAL_STATUSES = ['PENDING', ...APPEAL_OUTCOMES, 'WITHDRAWN', 'MOOT'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
+// Version 2 (version 1 said UPHELD for DISMISSED and OVERTURNED for ALLOWED; see upcast.ts).
 export interface AppealDecided {
   type: 'AppealDecided';
-  version: 1;
+  version: 2;
   data: {
     appealId: string;
     decidedBy: string;
     outcome: AppealOutcome;
-    // null when upheld: the record stands.
+    // null when dismissed: the record stands.
     remedy: Amendment | null;
     reason: string;
     // The preview the decision was taken on: the recorded and the amended present, side by side.
@@ -91,7 +93,7 @@ export interface AppealDecided {
     ruling: Ruling | null;
     supersedes: number[];
     resulting: PlaySnapshot | null;
-    // An overturning decision on a completed or signed-off match reopens it.
+    // An allowed appeal on a completed or signed-off match reopens it.
     reopened: boolean;
     rule: RuleId | null;
     explanation: string;
@@ -112,7 +114,7 @@ export interface AppealWithdrawn {
   };
 }
 
-// A pending appeal overtaken by events: an overturning decision on another appeal superseded the
+// A pending appeal overtaken by events: an allowing decision on another appeal superseded the
 // event it disputes. Appended by the same command, right after that AppealDecided.
 export interface AppealMooted {
   type: 'AppealMooted';

@@ -123,7 +123,7 @@ export interface DecideAppeal {
   appealId: string;
   decidedBy: string;
   outcome: AppealOutcome;
-  // Defaults to the appellant's proposal when overturned.
+  // Defaults to the appellant's proposal when allowed.
   remedy?: AmendmentProposal;
   reason: string;
 }

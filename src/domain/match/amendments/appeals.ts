@@ -1,5 +1,6 @@
 import { DomainError } from '../../errors';
-import type { AppealDecided, AppealFiled, AppealMooted } from '../../events/appeals';
+import { canonicalJson } from '../../canonical-json';
+import type { Amendment, AppealDecided, AppealFiled, AppealMooted } from '../../events/appeals';
 import type { PlaySnapshot } from '../../events/play-snapshot';
 import type { Ruling } from '../../rules/ruling';
 import type { DecideAppeal, FileAppeal } from '../commands';
@@ -8,6 +9,7 @@ import { toPlaySnapshot } from '../play-snapshot';
 import { isPlayerOf, playerName, type MatchState } from '../state';
 import { eventAt, filedEvent, isPlay, supersededRevisions, type RecordedHistory } from './history';
 import { mooted, pendingAppeal } from './closing';
+import { disputedText } from './disputed-texts';
 import { requireUninvolved } from './recusal';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
@@ -47,8 +49,11 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
   const proposal = normaliseAmendment(h.events, target.revision, c.proposal, 'INVALID_APPEAL');
   // The proposal must be one the engine can apply (a what-if that would fail is refused now).
   rederive(h.events, target.revision, proposal, 'INVALID_APPEAL');
+  requireNoTwin(state, h, c.by, target.revision, proposal);
   const appealId = `A${state.appeals.length + 1}`;
   const by = playerName(state, c.by);
+  const what = disputedText(state, target.event);
+  const where = (rev: string, app: string) => `(${rev} ${target.revision}, ${app} ${appealId})`;
   return {
     type: 'AppealFiled',
     version: 1,
@@ -61,17 +66,41 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
       grounds,
       proposal,
       windowClosesAt: closes,
-      explanation: `${by} appeals the ${target.event.type} at revision ${target.revision} (appeal ${appealId}): ${grounds}`,
-      explanationPt: `${by} recorre do ${target.event.type} da revisão ${target.revision} (recurso ${appealId}): ${grounds}`,
+      explanation: `${by} appeals ${what.en} ${where('revision', 'appeal')}: ${grounds}`,
+      explanationPt: `${by} recorre ${what.pt} ${where('revisão', 'recurso')}: ${grounds}`,
     },
   };
 }
 
-// The appeals committee decides: upheld (the record stands) or overturned with a remedy. A member
+// The same player appealing the same event with the same proposal while that appeal is pending.
+function requireNoTwin(
+  state: MatchState,
+  h: RecordedHistory,
+  by: string,
+  againstRevision: number,
+  proposal: Amendment,
+): void {
+  const twin = state.appeals.find(
+    (a) =>
+      a.status === 'PENDING' &&
+      a.by === by &&
+      a.againstRevision === againstRevision &&
+      canonicalJson(filedEvent(h.events, a.id).proposal) === canonicalJson(proposal),
+  );
+  if (twin)
+    throw new DomainError(
+      'DUPLICATE_APPEAL',
+      `Appeal ${twin.id} already disputes revision ${againstRevision} with the same proposal and is pending`,
+      undefined,
+      twin.id,
+    );
+}
+
+// The appeals committee decides: dismissed (the record stands) or allowed with a remedy. A member
 // involved in the match or in what the appeal concerns is recused (recusal.ts). An appeal filed
-// before sign-off may still be decided after it; an overturning decision clears the signatures
-// (the new result is signed again), reopens the match when the re-derived present is not over,
-// and closes as moot any other pending appeal whose disputed event it supersedes.
+// before sign-off may still be decided after it; allowing one clears the signatures (the new
+// result is signed again), reopens the match when the re-derived present is not over, and closes
+// as moot any other pending appeal whose disputed event it supersedes.
 export function decideAppeal(
   c: DecideAppeal,
   state: MatchState,
@@ -81,6 +110,13 @@ export function decideAppeal(
   const filed = filedEvent(h.events, c.appealId);
   requireUninvolved(c.decidedBy, state, h.events, filed);
   const reason = requireText(c.reason, 'A written reason for the decision');
+  if (c.outcome === 'DISMISSED' && c.remedy)
+    throw new DomainError(
+      'REMEDY_WITH_DISMISSAL',
+      `A dismissal leaves the record as it stands and takes no remedy; allow appeal ${c.appealId} to apply one`,
+      undefined,
+      c.appealId,
+    );
   const decision: Decision = {
     c,
     state,
@@ -91,8 +127,8 @@ export function decideAppeal(
     recorded: toPlaySnapshot(state),
     by: playerName(state, filed.by),
   };
-  if (c.outcome === 'UPHELD') return [upheld(decision)];
-  const decided = overturned(decision);
+  if (c.outcome === 'DISMISSED') return [dismissed(decision)];
+  const decided = allowed(decision);
   return [decided, ...mooted(state, c.appealId, decided.data.supersedes)];
 }
 
@@ -107,7 +143,7 @@ interface Decision {
   by: string;
 }
 
-function upheld({ c, h, reason, filed, superseded, recorded, by }: Decision): AppealDecided {
+function dismissed({ c, h, reason, filed, superseded, recorded, by }: Decision): AppealDecided {
   // The preview the committee declined, kept beside the record; it may no longer apply.
   let amended: PlaySnapshot | null = null;
   let ruling: Ruling | null = null;
@@ -124,11 +160,11 @@ function upheld({ c, h, reason, filed, superseded, recorded, by }: Decision): Ap
   }
   return {
     type: 'AppealDecided',
-    version: 1,
+    version: 2,
     data: {
       appealId: c.appealId,
       decidedBy: c.decidedBy,
-      outcome: 'UPHELD',
+      outcome: 'DISMISSED',
       remedy: null,
       reason,
       recorded,
@@ -144,7 +180,7 @@ function upheld({ c, h, reason, filed, superseded, recorded, by }: Decision): Ap
   };
 }
 
-function overturned(x: Decision): AppealDecided {
+function allowed(x: Decision): AppealDecided {
   const { c, state, h, reason, filed, superseded, recorded, by } = x;
   if (superseded.has(filed.againstRevision))
     throw new DomainError(
@@ -157,14 +193,14 @@ function overturned(x: Decision): AppealDecided {
   const d = rederive(h.events, filed.againstRevision, remedy, 'INVALID_APPEAL');
   const closed = state.final || state.status === 'COMPLETED';
   const reopened = closed && d.resulting.status !== 'COMPLETED';
-  const what = REMEDY_TEXT[remedy.kind](state, remedy);
+  const what = REMEDY_TEXT[remedy.kind](state, remedy, d.resulting.status === 'COMPLETED');
   return {
     type: 'AppealDecided',
-    version: 1,
+    version: 2,
     data: {
       appealId: c.appealId,
       decidedBy: c.decidedBy,
-      outcome: 'OVERTURNED',
+      outcome: 'ALLOWED',
       remedy,
       reason,
       recorded,
@@ -174,8 +210,8 @@ function overturned(x: Decision): AppealDecided {
       resulting: d.resulting,
       reopened,
       rule: remedy.kind === 'REPLAY_GAME' ? 'G1.33' : null,
-      explanation: `Appeal ${c.appealId} by ${by} succeeds and the ruling is overturned: ${what.en}${d.ruling ? ` ${d.ruling.explanation}` : ''} Reason: ${reason}`,
-      explanationPt: `O recurso ${c.appealId} de ${by} procede e a decisão é revogada: ${what.pt}${d.ruling ? ` ${d.ruling.explanationPt}` : ''} Fundamento: ${reason}`,
+      explanation: `Appeal ${c.appealId} by ${by} is allowed: ${what.en}${d.ruling ? ` ${d.ruling.explanation}` : ''} Reason: ${reason}`,
+      explanationPt: `O recurso ${c.appealId} de ${by} é julgado procedente: ${what.pt}${d.ruling ? ` ${d.ruling.explanationPt}` : ''} Fundamento: ${reason}`,
     },
   };
 }

@@ -45,7 +45,7 @@ export function withdrawAppeal(c: WithdrawAppeal, state: MatchState): AppealWith
   };
 }
 
-// The other pending appeals whose disputed event an overturning decision supersedes.
+// The other pending appeals whose disputed event an allowing decision supersedes.
 export function mooted(
   state: MatchState,
   decided: string,

@@ -38,7 +38,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
             }
           : a,
       );
-      if (d.outcome === 'OVERTURNED' && d.resulting) {
+      if (d.outcome === 'ALLOWED' && d.resulting) {
         installPlaySnapshot(next, d.resulting);
         next.signatures = [];
         next.final = false;

@@ -3,8 +3,8 @@ import type { MatchState } from '../state';
 import type { RecordedEvent } from './history';
 
 // A correction may never undo a committee decision nor overtake a pending appeal: given what it
-// would supersede, it is refused when that includes an overturning decision (and so the play it
-// installed), the event an upheld decision let stand, or the event a pending appeal disputes.
+// would supersede, it is refused when that includes an allowing decision (and so the play it
+// installed), the event a dismissal let stand, or the event a pending appeal disputes.
 // Only another committee decision may supersede a decision.
 export function requireNoAppealReached(
   state: MatchState,
@@ -27,7 +27,7 @@ export function requireNoAppealReached(
         undefined,
         a.id,
       );
-    if (a.status === 'UPHELD')
+    if (a.status === 'DISMISSED')
       throw decisionFinal(
         a.id,
         `would change revision ${a.againstRevision}, which the committee's decision on appeal ${a.id} let stand`,

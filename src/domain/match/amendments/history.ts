@@ -26,7 +26,7 @@ export interface RecordedHistory {
   now: string;
 }
 
-// Events that make up play, i.e. what a re-derivation replaces. Officials, appeals filed, upheld
+// Events that make up play, i.e. what a re-derivation replaces. Officials, appeals filed, dismissed
 // decisions and signatures are not play: they survive an amendment.
 const PLAY_EVENTS: readonly LedgerEventType[] = [
   'BreakOrderDecided',
@@ -45,7 +45,7 @@ const PLAY_EVENTS: readonly LedgerEventType[] = [
 
 export function isPlay(e: LedgerEvent): boolean {
   return (
-    PLAY_EVENTS.includes(e.type) || (e.type === 'AppealDecided' && e.data.outcome === 'OVERTURNED')
+    PLAY_EVENTS.includes(e.type) || (e.type === 'AppealDecided' && e.data.outcome === 'ALLOWED')
   );
 }
 

@@ -1,18 +1,19 @@
 import type { Amendment } from '../../events/appeals';
 import { playerName, type MatchState } from '../state';
 
-// What an overturning decision does, in English and Portuguese.
+// What allowing an appeal does, in English and Portuguese; `over`: the amended match is over,
+// so play does not resume.
 export const REMEDY_TEXT: Record<
   Amendment['kind'],
-  (s: MatchState, a: Amendment) => { en: string; pt: string }
+  (s: MatchState, a: Amendment, over: boolean) => { en: string; pt: string }
 > = {
-  AMEND_FACTS: () => ({
-    en: 'the shot is re-adjudicated on the amended facts and play resumes from it.',
-    pt: 'a tacada é julgada de novo com os factos corrigidos e o jogo retoma a partir dela.',
+  AMEND_FACTS: (_s, _a, over) => ({
+    en: `the shot is re-adjudicated on the amended facts${over ? '.' : ' and play resumes from it.'}`,
+    pt: `a tacada é julgada de novo com os factos corrigidos${over ? '.' : ' e o jogo retoma a partir dela.'}`,
   }),
-  RESTORE_AT_EVENT: (_s, a) => ({
-    en: `the position after revision ${a.restoreRevision} is restored and play resumes from it.`,
-    pt: `a posição após a revisão ${a.restoreRevision} é reposta e o jogo retoma a partir dela.`,
+  RESTORE_AT_EVENT: (_s, a, over) => ({
+    en: `the position after revision ${a.restoreRevision} is restored${over ? '.' : ' and play resumes from it.'}`,
+    pt: `a posição após a revisão ${a.restoreRevision} é reposta${over ? '.' : ' e o jogo retoma a partir dela.'}`,
   }),
   AWARD_GAME: (s, a) => ({
     en: `the game is awarded to ${playerName(s, a.player ?? null)}.`,
