@@ -47,7 +47,7 @@ describe('appeal preview', () => {
       type: 'DecideAppeal',
       appealId: 'A1',
       decidedBy: 'ac-1',
-      outcome: 'OVERTURNED',
+      outcome: 'ALLOWED',
       reason: 'no warning was given',
     });
     expect(withoutAppeals(preview.amended)).toEqual(withoutAppeals(t.state));
@@ -68,7 +68,7 @@ describe('appeal preview', () => {
         type: 'DecideAppeal',
         appealId: 'A1',
         decidedBy: 'ac-1',
-        outcome: 'OVERTURNED',
+        outcome: 'ALLOWED',
         remedy,
         reason: 'r',
       })
@@ -82,12 +82,12 @@ describe('appeal preview', () => {
       type: 'DecideAppeal',
       appealId: 'A1',
       decidedBy: 'ac-1',
-      outcome: 'OVERTURNED',
+      outcome: 'ALLOWED',
       reason: 'no warning was given',
     });
     const decided = t.history.findIndex((e) => e.type === 'AppealDecided');
     const preview = previewAppeal(recordedHistory(t.history).events, t.state, 'A1');
-    expect(preview).toMatchObject({ status: 'OVERTURNED', closedAt: decided });
+    expect(preview).toMatchObject({ status: 'ALLOWED', closedAt: decided });
     expect(preview.recorded).toEqual(before);
     expect(preview.amended).toEqual(t.state);
     expect(preview.remedy).toEqual({ kind: 'AWARD_GAME', player: BRUNO.id });

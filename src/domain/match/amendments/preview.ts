@@ -49,7 +49,7 @@ export function previewAppeal(
       appealId,
       // Nobody: a preview is no one's decision, so no one is recused from it.
       decidedBy: '',
-      outcome: 'OVERTURNED',
+      outcome: 'ALLOWED',
       ...(remedy ? { remedy } : {}),
       reason: 'preview',
     },
