@@ -28,12 +28,17 @@ export interface EightBallParts {
 }
 
 export function eightBallRuling(shot: EightBallShot, next: Next, parts: EightBallParts): Ruling {
+  // Field by field (no spread): this runs for every shot.
   return ruling(shot.setup, next, {
-    ...parts,
     fouls: shot.fouls,
+    appliedFoul: parts.appliedFoul,
+    penalty: parts.penalty,
     rules: shot.trail.ids,
+    legallyPocketed: parts.legallyPocketed,
     table: eightBallTable(shot),
+    groupsAssigned: parts.groupsAssigned,
     // E8.20: counted for the record; three in a row is no loss in 8-ball.
     consecutiveFoulsAfter: parts.appliedFoul ? shot.setup.consecutiveFouls + 1 : 0,
+    why: parts.why,
   });
 }

@@ -54,11 +54,17 @@ export interface RotationParts {
 }
 
 export function rotationRuling(shot: RotationShot, next: Next, parts: RotationParts): Ruling {
+  // Field by field (no spread): this runs for every shot.
   return ruling(shot.setup, next, {
-    ...parts,
     fouls: parts.fouls ?? shot.fouls,
+    appliedFoul: parts.appliedFoul,
+    penalty: parts.penalty,
     rules: shot.trail.ids,
+    legallyPocketed: parts.legallyPocketed,
     table: tableAfter(shot.setup.ballsOnTable, shot.facts, parts.spotted),
+    consecutiveFoulsAfter: parts.consecutiveFoulsAfter,
+    pushOutAvailable: parts.pushOutAvailable,
+    why: parts.why,
   });
 }
 
