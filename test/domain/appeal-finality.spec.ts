@@ -1,20 +1,10 @@
-import type { LedgerEvent } from '../../src/domain/events/catalogue';
 import type { MatchCommand } from '../../src/domain/match/commands';
 import { given } from '../support/decider-spec';
-import { ANA, BRUNO, Table } from '../support/match-fixtures';
+import { ANA, BRUNO, only, revisionOf, Table } from '../support/match-fixtures';
 
 // The project's decision on appeals: a committee's decision is final. Only another committee
 // decision may supersede it; a pending appeal is never lost (it is decided, withdrawn by its
 // appellant, or closed as moot); and a member involved in what an appeal concerns is recused.
-
-const revisionOf = (t: Table, type: string, nth = 1): number => {
-  let seen = 0;
-  const i = t.history.findIndex((e) => e.type === type && ++seen === nth);
-  if (i < 0) throw new Error(`no ${type} #${nth}`);
-  return i;
-};
-const only = <T extends LedgerEvent['type']>(events: LedgerEvent[], type: T) =>
-  events.find((e) => e.type === type) as Extract<LedgerEvent, { type: T }>;
 
 const correct = (revision: number): MatchCommand => ({
   type: 'CorrectShot',

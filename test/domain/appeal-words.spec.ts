@@ -2,21 +2,12 @@ import type { AppealDecided, AppealFiled } from '../../src/domain/events/appeals
 import type { LedgerEvent } from '../../src/domain/events/catalogue';
 import type { FileAppeal } from '../../src/domain/match/commands';
 import { given } from '../support/decider-spec';
-import { ANA, BRUNO, Table } from '../support/match-fixtures';
+import { ANA, BRUNO, only, revisionOf, Table } from '../support/match-fixtures';
 
 // The project's decision on appeals, in clear words and with strict input: the committee
 // DISMISSES an appeal (the record stands) or ALLOWS it (the appellant wins, with a remedy);
 // a dismissal takes no remedy; the same appeal cannot be pending twice; explanations say what
 // happened at the table, in English and European Portuguese.
-
-const revisionOf = (t: Table, type: string, nth = 1): number => {
-  let seen = 0;
-  const i = t.history.findIndex((e) => e.type === type && ++seen === nth);
-  if (i < 0) throw new Error(`no ${type} #${nth}`);
-  return i;
-};
-const only = <T extends LedgerEvent['type']>(events: LedgerEvent[], type: T) =>
-  events.find((e) => e.type === type) as Extract<LedgerEvent, { type: T }>;
 
 // Ana breaks and pockets the 3 (shot 1 of game 1), calls the 5 in SL and drops it in FR (shot 2).
 function breakAndWrongPocket(raceTo = 2): Table {

@@ -5,18 +5,9 @@ import { previewAppeal } from '../../src/domain/match/amendments';
 import { decide } from '../../src/domain/match/decide';
 import { replay } from '../../src/domain/match/evolve';
 import { given, minutesAfterT0, recordedHistory } from '../support/decider-spec';
-import { ANA, BRUNO, Table } from '../support/match-fixtures';
+import { ANA, BRUNO, only, revisionOf, Table } from '../support/match-fixtures';
 
 // Corrections, appeals and sign-off, decided against the recorded history.
-
-const revisionOf = (t: Table, type: string, nth = 1): number => {
-  let seen = 0;
-  const i = t.history.findIndex((e) => e.type === type && ++seen === nth);
-  if (i < 0) throw new Error(`no ${type} #${nth}`);
-  return i;
-};
-const only = <T extends LedgerEvent['type']>(events: LedgerEvent[], type: T) =>
-  events.find((e) => e.type === type) as Extract<LedgerEvent, { type: T }>;
 
 describe('corrections', () => {
   it('re-adjudicates a break whose scratch the scorer missed (E8.5, G1.20) and supersedes the original', () => {

@@ -77,3 +77,19 @@ export class Table {
     });
   }
 }
+
+// The revision of the nth event of a type in a table's history.
+export function revisionOf(t: Table, type: string, nth = 1): number {
+  let seen = 0;
+  const i = t.history.findIndex((e) => e.type === type && ++seen === nth);
+  if (i < 0) throw new Error(`no ${type} #${nth}`);
+  return i;
+}
+
+// The first event of a type among some events.
+export function only<T extends LedgerEvent['type']>(
+  events: LedgerEvent[],
+  type: T,
+): Extract<LedgerEvent, { type: T }> {
+  return events.find((e) => e.type === type) as Extract<LedgerEvent, { type: T }>;
+}
