@@ -14,7 +14,9 @@ import { complexityPlugin, depthRule } from './api/graphql/limits';
 import type { GqlContext } from './api/graphql/request-context';
 import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configuration';
 import { LedgerModule } from './ledger/ledger.module';
+import { PROJECTIONS } from './projections/projection';
 import { ProjectionsModule } from './projections/projections.module';
+import { featureProjections } from './read-models';
 import { MatchesModule } from './matches/matches.module';
 
 // The validated settings (src/config) and the token service, available to every module.
@@ -22,6 +24,7 @@ import { MatchesModule } from './matches/matches.module';
 @Module({
   providers: [
     { provide: LEDGER_CONFIG, inject: [ledgerConfig.KEY], useFactory: (c: LedgerConfig) => c },
+    { provide: PROJECTIONS, useFactory: featureProjections },
     {
       provide: TokenService,
       inject: [LEDGER_CONFIG],
@@ -29,7 +32,7 @@ import { MatchesModule } from './matches/matches.module';
         new TokenService({ secret: c.auth.jwtSecret, issuer: c.auth.issuer }),
     },
   ],
-  exports: [LEDGER_CONFIG, TokenService],
+  exports: [LEDGER_CONFIG, PROJECTIONS, TokenService],
 })
 export class SettingsModule {}
 

@@ -9,6 +9,7 @@ import { ensureDevelopmentSecret } from './config/development-secret';
 import { createEventStore } from './ledger/ledger.module';
 import { MatchProjector } from './projections/match-projector';
 import { ReadModel } from './projections/read-model';
+import { featureProjections } from './read-models';
 
 const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--expires-in <span>]
        npm run ledger -- rebuild | verify | readjudicate
@@ -90,7 +91,7 @@ async function rebuild(): Promise<number> {
   ensureDevelopmentSecret();
   const config = loadConfig();
   const store = createEventStore(config);
-  const readModel = new ReadModel(config.readModelFile);
+  const readModel = new ReadModel(config.readModelFile, featureProjections());
   try {
     await new MatchProjector(store, readModel).rebuild();
     const matches = readModel.matchCount();

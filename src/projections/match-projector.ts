@@ -1,5 +1,6 @@
 import { evolve, supersedesOf, type MatchState } from '../domain';
 import type { EventStore, FeedSubscription, StoredEvent } from '../ledger/event-store';
+import { isLedgerEventType } from '../domain/events/catalogue';
 import {
   applyStored,
   MATCH_STREAM_PREFIX,
@@ -7,6 +8,7 @@ import {
   type StoredMetadata,
 } from '../ledger/envelope';
 import { batches } from './batches';
+import type { ProjectionBatch } from './projection';
 import type { AuditEntry, ReadModel } from './read-model';
 
 const NAME = 'matches';
@@ -35,6 +37,7 @@ export interface ProjectorOptions {
 // and each batch commits with its checkpoint, so a restart resumes exactly where it stopped.
 export class MatchProjector {
   private running: Promise<void> = Promise.resolve();
+  private readonly listeners = new Set<(batch: ProjectionBatch) => void>();
   private follower: { stop: boolean; subscription?: FeedSubscription; done: Promise<void> } | null =
     null;
 
@@ -79,7 +82,7 @@ export class MatchProjector {
     const wasFollowing = this.following;
     await this.stopFollowing();
     await this.serial(() => {
-      this.readModel.reset(NAME);
+      this.readModel.reset();
       return this.drain();
     });
     if (wasFollowing) this.follow();
@@ -130,7 +133,8 @@ export class MatchProjector {
     let known = knownWrite(fresh, written);
     for (const stored of fresh) {
       if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) {
-        audit.push({ event: stored, matchId: null, gameNumber: null, supersedes: [] });
+        const domainEvent = isLedgerEventType(stored.type) ? toDomain(stored) : null;
+        audit.push({ event: stored, domainEvent, matchId: null, gameNumber: null, supersedes: [] });
         continue;
       }
       const id = stored.streamId.slice(MATCH_STREAM_PREFIX.length);
@@ -144,20 +148,42 @@ export class MatchProjector {
         if (stored.revision === known.state.version - 1)
           changed.set(id, { state: known.state, position: stored.position });
         const gameNumber = (stored.metadata as StoredMetadata).gameNumber ?? null;
-        const supersedes = supersedesOf(toDomain(stored));
-        audit.push({ event: stored, matchId: id, gameNumber, supersedes });
+        const domainEvent = toDomain(stored);
+        const supersedes = supersedesOf(domainEvent);
+        audit.push({ event: stored, domainEvent, matchId: id, gameNumber, supersedes });
         continue;
       }
       const applied = applyStored(current, stored, this.evolve);
       changed.set(id, { state: applied.state, position: stored.position });
       audit.push({
         event: stored,
+        domainEvent: applied.event,
         matchId: id,
         gameNumber: applied.gameNumber,
         supersedes: supersedesOf(applied.event),
       });
     }
-    this.readModel.commit(NAME, fresh[fresh.length - 1].position, changed.values(), audit);
+    const position = fresh[fresh.length - 1].position;
+    this.readModel.commit(NAME, position, changed.values(), audit);
+    this.announce({ events: audit, position, matches: stateMap(changed) });
+  }
+
+  // Registers a listener told of every committed batch, after its commit (live updates): the read
+  // model already stands at the batch's position when it runs. Returns the unsubscribe.
+  onCommitted(listener: (batch: ProjectionBatch) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // A failing listener is reported and never stops the projector or the other listeners.
+  private announce(batch: ProjectionBatch): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(batch);
+      } catch (err) {
+        this.options.onError?.(err);
+      }
+    }
   }
 
   private get evolve() {
@@ -181,6 +207,12 @@ function knownWrite(fresh: StoredEvent[], written: Written | undefined): Written
         e.revision === written.first + i && (e.metadata as StoredMetadata).gameNumber !== undefined,
     );
   return complete ? written : null;
+}
+
+function stateMap(changed: Map<string, { state: MatchState }>): Map<string, MatchState> {
+  const states = new Map<string, MatchState>();
+  for (const [id, { state }] of changed) states.set(id, state);
+  return states;
 }
 
 function delay(ms: number): Promise<void> {

@@ -4,12 +4,13 @@ import {
   Logger,
   Module,
   type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
   type OnApplicationShutdown,
-  type OnModuleInit,
 } from '@nestjs/common';
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchProjector } from './match-projector';
+import { PROJECTIONS, type Projection } from './projection';
 import { ReadModel } from './read-model';
 
 // The read model and the projector that keeps it, for every feature module.
@@ -18,8 +19,9 @@ import { ReadModel } from './read-model';
   providers: [
     {
       provide: ReadModel,
-      inject: [LEDGER_CONFIG],
-      useFactory: (c: LedgerConfig) => new ReadModel(c.readModelFile),
+      inject: [LEDGER_CONFIG, PROJECTIONS],
+      useFactory: (c: LedgerConfig, projections: Projection[]) =>
+        new ReadModel(c.readModelFile, projections),
     },
     {
       provide: MatchProjector,
@@ -36,7 +38,7 @@ import { ReadModel } from './read-model';
   exports: [ReadModel, MatchProjector],
 })
 export class ProjectionsModule
-  implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
 {
   constructor(
     @Inject(ReadModel) private readonly readModel: ReadModel,
@@ -44,12 +46,16 @@ export class ProjectionsModule
   ) {}
 
   // Catch the read model up with whatever the ledger holds before serving (this is also where an
-  // unreachable store stops the start), then follow the live feed where the store has one.
-  async onModuleInit(): Promise<void> {
+  // unreachable store stops the start), then follow the live feed where the store has one. At
+  // bootstrap, so every feature module has set up what listens to the projector first.
+  async onApplicationBootstrap(): Promise<void> {
+    const log = new Logger('ProjectionsModule');
     if (this.readModel.stateShapeChanged)
-      new Logger('ProjectionsModule').log(
+      log.log(
         'The read model was built with another match state shape: rebuilding it from the ledger',
       );
+    if (this.readModel.projectionsChanged)
+      log.log('A read model is new or of another version: rebuilding them all from the ledger');
     await this.projector.catchUp();
     this.projector.follow();
   }

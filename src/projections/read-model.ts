@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MATCH_STATE_VERSION, type MatchState } from '../domain';
 import type { StoredEvent } from '../ledger/event-store';
+import { auditWhere, sortKey, type AuditFilter } from './audit-filter';
+import { installProjections, type ProjectedEvent, type Projection } from './projection';
 
 // One event in the audit index: the stored event as the ledger holds it, and where it belongs.
 export interface AuditRow {
@@ -15,68 +17,21 @@ export interface AuditRow {
 
 // What the projector indexes for one event: where it belongs and the revisions of its stream it
 // supersedes (a correction or an appeal decision), marked on their rows in the same commit.
-export interface AuditEntry {
-  event: StoredEvent;
-  matchId: string | null;
-  gameNumber: number | null;
-  supersedes: readonly number[];
-}
-
-// Every field optional; strings compare exactly. `from`/`to` are ISO instants (UTC, as
-// recordedAt is written) and both bounds are inclusive.
-export interface AuditFilter {
-  matchId?: string;
-  actor?: string;
-  role?: string;
-  types?: string[];
-  from?: string;
-  to?: string;
-}
+export type AuditEntry = ProjectedEvent;
+export type { AuditFilter };
 
 // Positions can exceed SQLite's signed 64-bit INTEGER (KurrentDB's commit and prepare packed in
 // one bigint), so they are stored as text: decimal for the checkpoint, zero-padded for ordering.
 // 3: the audit index (audit_events); 4: its revision and superseded_by columns.
 const SCHEMA_VERSION = 4;
-const sortKey = (position: bigint): string => position.toString().padStart(40, '0');
-
-function auditWhere(
-  filter: AuditFilter,
-  after: bigint | undefined,
-): { where: string[]; params: (string | number)[] } {
-  const where: string[] = [];
-  const params: (string | number)[] = [];
-  if (after !== undefined) {
-    where.push('pos > ?');
-    params.push(sortKey(after));
-  }
-  const eq = (column: string, value: string | undefined) => {
-    if (value === undefined) return;
-    where.push(`${column} = ?`);
-    params.push(value);
-  };
-  eq('match_id', filter.matchId);
-  eq('recorded_by', filter.actor);
-  eq('role', filter.role);
-  if (filter.types && filter.types.length > 0) {
-    where.push(`type IN (${filter.types.map(() => '?').join(',')})`);
-    params.push(...filter.types);
-  }
-  if (filter.from !== undefined) {
-    where.push('recorded_at >= ?');
-    params.push(filter.from);
-  }
-  if (filter.to !== undefined) {
-    where.push('recorded_at <= ?');
-    params.push(filter.to);
-  }
-  return { where, params };
-}
 
 // The query side's own database: derived, disposable, rebuilt from the ledger at will.
 // Each batch of projected events and the checkpoint that covers it commit in one transaction.
 export class ReadModel {
   // True when this file held views of an older state shape, now emptied for a rebuild.
   readonly stateShapeChanged: boolean;
+  // True when a feature projection is new or of another version: everything was emptied too.
+  readonly projectionsChanged: boolean;
   private readonly db: Database.Database;
   private readonly getCheckpoint: Database.Statement<[string], { position: string }>;
   private readonly putCheckpoint: Database.Statement<[string, string]>;
@@ -103,7 +58,10 @@ export class ReadModel {
   >;
   private readonly markSuperseded: Database.Statement<[number, string, number]>;
 
-  constructor(filename: string) {
+  constructor(
+    filename: string,
+    private readonly projections: readonly Projection[] = [],
+  ) {
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
@@ -142,7 +100,11 @@ export class ReadModel {
       CREATE INDEX IF NOT EXISTS audit_by_actor ON audit_events (recorded_by, pos);
       CREATE INDEX IF NOT EXISTS audit_by_type ON audit_events (type, pos);
       CREATE INDEX IF NOT EXISTS audit_by_time ON audit_events (recorded_at);`);
+    const built = this.db.prepare('SELECT 1 FROM checkpoints LIMIT 1').get() !== undefined;
+    const projectionsChanged = installProjections(this.db, projections);
     this.stateShapeChanged = this.adoptStateVersion();
+    this.projectionsChanged = projectionsChanged && built && !this.stateShapeChanged;
+    if (this.projectionsChanged) this.clearAll();
     this.putAudit = this.db.prepare(
       `INSERT OR IGNORE INTO audit_events (pos, match_id, recorded_by, role, type, recorded_at, game_number, revision, event)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -178,7 +140,7 @@ export class ReadModel {
     // A file from before the version was recorded counts as another shape if it holds anything.
     const built = this.db.prepare('SELECT 1 FROM checkpoints LIMIT 1').get() !== undefined;
     this.db.transaction(() => {
-      this.db.exec('DELETE FROM audit_events; DELETE FROM match_views; DELETE FROM checkpoints;');
+      this.clearAll();
       this.db
         .prepare(
           'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
@@ -216,16 +178,25 @@ export class ReadModel {
     return this.db.prepare<(string | number)[], { n: number }>(sql).get(...params)!.n;
   }
 
-  // Stores changed matches, their audit rows and the new checkpoint atomically.
+  // The database the feature projections write to, for their own queries (read-only use).
+  get database(): Database.Database {
+    return this.db;
+  }
+
+  // Stores changed matches, their audit rows, every feature projection's rows and the new
+  // checkpoints atomically.
   commit(
     projection: string,
     position: bigint,
     changed: Iterable<{ state: MatchState; position: bigint }>,
-    audit: Iterable<AuditEntry> = [],
+    audit: readonly AuditEntry[] = [],
   ): void {
     this.db.transaction(() => {
-      for (const { state: m, position: p } of changed)
+      const matches = new Map<string, MatchState>();
+      for (const { state: m, position: p } of changed) {
+        matches.set(m.id, m);
         this.putMatch.run(m.id, JSON.stringify(m), m.version - 1, m.status, sortKey(p));
+      }
       for (const a of audit) {
         const meta = (a.event.metadata ?? {}) as Record<string, unknown>;
         const text = (k: string) => (typeof meta[k] === 'string' ? (meta[k] as string) : null);
@@ -244,6 +215,11 @@ export class ReadModel {
         for (const r of a.supersedes) this.markSuperseded.run(a.event.revision, a.matchId!, r);
       }
       this.putCheckpoint.run(projection, position.toString());
+      const batch = { events: audit, matches, position };
+      for (const p of this.projections) {
+        p.apply(batch, this.db);
+        this.putCheckpoint.run(p.name, position.toString());
+      }
     })();
   }
 
@@ -276,12 +252,14 @@ export class ReadModel {
     });
   }
 
-  reset(projection: string): void {
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM audit_events').run();
-      this.db.prepare('DELETE FROM match_views').run();
-      this.db.prepare('DELETE FROM checkpoints WHERE projection = ?').run(projection);
-    })();
+  // Empties every view (the feature projections' too) so the projector replays from zero.
+  reset(): void {
+    this.db.transaction(() => this.clearAll())();
+  }
+
+  private clearAll(): void {
+    this.db.exec('DELETE FROM audit_events; DELETE FROM match_views; DELETE FROM checkpoints;');
+    for (const p of this.projections) p.clear(this.db);
   }
 
   close(): void {
