@@ -12,7 +12,10 @@ export type BreakReason =
   // The revisions do not appear in commit order: rows swapped, or a revision seen twice.
   | 'REORDERED'
   // The chain is intact but disagrees with the store's head record (or the record is missing).
-  | 'HEAD_MISMATCH';
+  | 'HEAD_MISMATCH'
+  // The store reports the stream altered outside the ledger's appends: metadata truncating it,
+  // a soft delete or a tombstone (KurrentDB; $all still shows the events until a scavenge).
+  | 'STREAM_ALTERED';
 
 export interface ChainBreak {
   streamId: string;
@@ -125,6 +128,18 @@ export async function verifyLedger(store: EventStore): Promise<Verification> {
       else breaks.push(b);
     }
   }
+
+  const altered = store.streamAnomalies ? await store.streamAnomalies([...streams.keys()]) : [];
+  for (const a of altered)
+    breaks.push({
+      streamId: a.streamId,
+      revision: 0,
+      position: null,
+      reason: 'STREAM_ALTERED',
+      expectedHash: null,
+      foundHash: null,
+      message: `${a.streamId}: ${a.detail}`,
+    });
 
   const firstBreak =
     breaks.length === 0

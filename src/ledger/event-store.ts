@@ -70,6 +70,13 @@ export interface HeadsSnapshot {
   position: bigint | null;
 }
 
+// A stream the store reports as altered outside the ledger's own appends.
+export interface StreamAnomaly {
+  streamId: string;
+  kind: 'TRUNCATED' | 'DELETED' | 'TOMBSTONED' | 'METADATA_CHANGED';
+  detail: string;
+}
+
 export interface EventStore {
   // All events of one call are appended atomically, or none is.
   append(
@@ -83,6 +90,9 @@ export interface EventStore {
   // Optional (KurrentDB's subscribeToAll). A store without it is followed by its writers'
   // catch-up, which is enough when one process owns the ledger (SQLite).
   subscribeAll?(options?: Pick<ReadAllOptions, 'after'>): FeedSubscription;
+  // Optional: what the store itself says of streams beyond their events (KurrentDB: stream
+  // metadata that truncates them, soft and hard deletes), for the verifier. SQLite has none.
+  streamAnomalies?(streamIds: readonly string[]): Promise<StreamAnomaly[]>;
   // Optional: the independent head record (SQLite keeps one; KurrentDB has none, and there an
   // event cannot be edited or removed in place anyway, only truncated or scavenged).
   readHeads?(): Promise<HeadsSnapshot>;
@@ -91,13 +101,24 @@ export interface EventStore {
 
 export const EVENT_STORE = Symbol('EVENT_STORE');
 
-export class EventStoreError extends CodedError<
-  'CONFLICT' | 'INVALID_APPEND' | 'DUPLICATE_EVENT_ID' | 'UNAVAILABLE'
-> {
+export type EventStoreErrorCode =
+  | 'CONFLICT'
+  | 'INVALID_APPEND'
+  | 'DUPLICATE_EVENT_ID'
+  | 'UNAVAILABLE'
+  // A stream whose events do not start at revision 0 or have a gap: truncated ($tb, $maxCount,
+  // $maxAge, a soft delete) or scavenged. Its hash chain and revisions cannot be trusted to write on.
+  | 'STREAM_TRUNCATED'
+  // A stream hard-deleted (tombstoned): it can never be read or written again.
+  | 'STREAM_DELETED'
+  // The store refused the credentials' access to the stream.
+  | 'ACCESS_DENIED';
+
+export class EventStoreError extends CodedError<EventStoreErrorCode> {
   constructor(
     // UNAVAILABLE: the store could not be reached or did not answer in time. For an append it is
     // unknown whether it landed; retrying the same command is safe (its event ids are the same).
-    readonly code: 'CONFLICT' | 'INVALID_APPEND' | 'DUPLICATE_EVENT_ID' | 'UNAVAILABLE',
+    readonly code: EventStoreErrorCode,
     message: string,
   ) {
     super(message);

@@ -32,7 +32,8 @@ export async function loadMatch(
   const limit = options.recordedAtOrBefore;
   const stored = limit === undefined ? read : read.slice(0, lastIndexRecordedBy(read, limit) + 1);
   const { records, state } = foldStream(stored, null, options.evolve);
-  return { records, state, revision: stored.length - 1 };
+  // From the events, not their count: the store refuses a stream that does not start at 0.
+  return { records, state, revision: stored.length ? stored[stored.length - 1].revision : -1 };
 }
 
 function lastIndexRecordedBy(events: readonly StoredEvent[], instant: string): number {

@@ -77,10 +77,26 @@ export class MatchProjector {
     await follower.done;
   }
 
+  // Views kept across a restored or replaced store would stand at a checkpoint of another ledger
+  // (past its end, or at positions that mean other events) and never catch up: the read model
+  // records the ledger's first event and is emptied, to be rebuilt, when the store's differs.
+  // Returns whether it was emptied. Called at start-up, before the first catch-up.
+  async adoptLedger(): Promise<boolean> {
+    const [first] = await this.store.readAll({ maxCount: 1 });
+    const identity = first ? `${first.eventId}@${first.position}` : null;
+    const known = this.readModel.ledgerIdentity();
+    const built = this.readModel.checkpoint(NAME) !== undefined;
+    const other = built && (identity === null || (known !== null && known !== identity));
+    if (other) await this.serial(() => this.readModel.reset());
+    this.readModel.setLedgerIdentity(identity);
+    return other;
+  }
+
   // Drops the read model and projects the whole ledger again from position zero.
   async rebuild(): Promise<void> {
     const wasFollowing = this.following;
     await this.stopFollowing();
+    await this.adoptLedger();
     await this.serial(() => {
       this.readModel.reset();
       return this.drain();

@@ -56,6 +56,8 @@ export class ProjectionsModule
       );
     if (this.readModel.projectionsChanged)
       log.log('A read model is new or of another version: rebuilding them all from the ledger');
+    if (await this.projector.adoptLedger())
+      log.log('The read model was built from another ledger: rebuilding it from this one');
     await this.projector.catchUp();
     this.projector.follow();
   }

@@ -150,6 +150,25 @@ export class ReadModel {
     return row !== undefined || built;
   }
 
+  // Which ledger the views were built from: its first event (id and position), or null while it
+  // was empty or before this was recorded.
+  ledgerIdentity(): string | null {
+    const row = this.db
+      .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'ledger_identity'")
+      .get();
+    return row?.value ?? null;
+  }
+
+  setLedgerIdentity(identity: string | null): void {
+    if (identity === null) this.db.prepare("DELETE FROM meta WHERE key = 'ledger_identity'").run();
+    else
+      this.db
+        .prepare(
+          "INSERT INTO meta (key, value) VALUES ('ledger_identity', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        )
+        .run(identity);
+  }
+
   checkpoint(projection: string): bigint | undefined {
     const row = this.getCheckpoint.get(projection);
     return row ? BigInt(row.position) : undefined;

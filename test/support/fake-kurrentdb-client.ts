@@ -2,12 +2,15 @@ import {
   ANY,
   NO_STREAM,
   STREAM_EXISTS,
+  StreamDeletedError,
   StreamNotFoundError,
+  UnavailableError,
   WrongExpectedVersionError,
   type AppendStreamState,
   type EventData,
   type KurrentDBClient,
   type Position,
+  type StreamMetadata,
 } from '@kurrent/kurrentdb-client';
 
 interface Rec {
@@ -18,6 +21,10 @@ interface Rec {
   data: unknown;
   metadata: unknown;
   position: Position;
+}
+
+interface Options {
+  requiresLeader?: boolean;
 }
 
 const cmp = (a: Position, b: Position): number =>
@@ -31,26 +38,40 @@ const cmp = (a: Position, b: Position): number =>
         ? -1
         : 1;
 
-// An in-memory stand-in for the KurrentDB client, written from KurrentDB's documented semantics:
-// optimistic appends with streamState, idempotent retries at the same expected revision,
-// StreamNotFoundError on a missing stream, readAll inclusive of fromPosition, subscribeToAll
-// exclusive of it. Events of one append share a commit position and differ in prepare position,
-// so the adapter's position packing is exercised. It is no proof about a real server.
+// A tombstoned stream's last revision, as the server reports it.
+const TOMBSTONE_REVISION = (1n << 63n) - 1n;
+
+// An in-memory stand-in for the KurrentDB client, written from KurrentDB's documented semantics
+// and its server source: optimistic appends with streamState; a retried append of the same event
+// ids at the same expected state (a revision, or NO_STREAM) is acknowledged; StreamNotFoundError
+// on a missing or soft-deleted stream, StreamDeletedError on a tombstoned one; readAll inclusive
+// of fromPosition, subscribeToAll exclusive of it; commit = prepare per event, as current servers
+// write them. Stream metadata ($tb, $maxCount) lives in the `$$stream` metastream and is honoured
+// by stream reads only: $all keeps showing the events until a scavenge, as the server's does.
+// Test hooks: a demoted leader serving stale reads to callers that do not require the leader,
+// and dropping live subscriptions. It is no proof about a real server.
 export class FakeKurrentDbClient {
   private readonly streams = new Map<string, Rec[]>();
   private readonly log: Rec[] = [];
   private readonly listeners = new Set<() => void>();
+  private readonly drops = new Set<(err: Error) => void>();
   private next = 100n;
+  // The calls made, with whether they required the leader.
+  readonly calls: { op: string; stream?: string; requiresLeader: boolean }[] = [];
+  // How many of the latest events a follower has not replicated yet (reads without requiresLeader).
+  followerLag = 0;
 
   async appendToStream(
     streamName: string,
     events: EventData | EventData[],
-    options: { streamState?: AppendStreamState } = {},
+    options: { streamState?: AppendStreamState } & Options = {},
   ) {
+    this.called('appendToStream', streamName, options);
     await Promise.resolve();
     const batch = Array.isArray(events) ? events : [events];
     const stream = this.streams.get(streamName) ?? [];
-    const current = stream.length ? BigInt(stream.length - 1) : NO_STREAM;
+    if (this.tombstoned(streamName)) throw StreamDeletedError.fromStreamName(streamName);
+    const current = stream.length ? stream[stream.length - 1].revision : NO_STREAM;
     const expected = options.streamState ?? ANY;
     const ok =
       expected === ANY ||
@@ -58,50 +79,41 @@ export class FakeKurrentDbClient {
       (expected === STREAM_EXISTS && current !== NO_STREAM) ||
       (typeof expected === 'bigint' && current === expected);
     if (!ok) {
-      if (typeof expected === 'bigint') {
-        const landed = stream.slice(Number(expected) + 1, Number(expected) + 1 + batch.length);
-        if (landed.length === batch.length && landed.every((r, i) => r.id === batch[i].id))
-          return {
-            success: true,
-            nextExpectedRevision: landed[landed.length - 1].revision,
-            position: landed[landed.length - 1].position,
-          };
-      }
+      const landed = this.retried(stream, batch, expected);
+      if (landed)
+        return {
+          success: true,
+          nextExpectedRevision: landed[landed.length - 1].revision,
+          position: landed[landed.length - 1].position,
+        };
       throw new WrongExpectedVersionError(undefined, { streamName, expected, current });
     }
-    const commit = this.next + BigInt(batch.length) * 10n;
-    const recs = batch.map(
-      (e, i): Rec => ({
-        streamId: streamName,
-        id: e.id,
-        revision: BigInt(stream.length + i),
-        type: e.type,
-        data: e.data,
-        metadata: e.metadata,
-        position: { commit, prepare: this.next + BigInt(i) * 10n },
-      }),
+    const first = current === NO_STREAM ? 0n : current + 1n;
+    const recs = batch.map((e, i) =>
+      this.record(streamName, e.id, first + BigInt(i), e.type, e.data, e.metadata),
     );
-    this.next = commit + 10n;
     stream.push(...recs);
     this.streams.set(streamName, stream);
-    this.log.push(...recs);
-    for (const l of this.listeners) l();
+    this.wake();
     const last = recs[recs.length - 1];
     return { success: true, nextExpectedRevision: last.revision, position: last.position };
   }
 
   readStream(
     streamName: string,
-    options: { fromRevision?: bigint | 'start'; maxCount?: number | bigint } = {},
+    options: { fromRevision?: bigint | 'start'; maxCount?: number | bigint } & Options = {},
   ) {
-    const stream = this.streams.get(streamName);
-    const from = typeof options.fromRevision === 'bigint' ? Number(options.fromRevision) : 0;
+    this.called('readStream', streamName, options);
+    const visible = this.visible(streamName, options.requiresLeader === true);
+    const tombstoned = this.tombstoned(streamName);
+    const from = typeof options.fromRevision === 'bigint' ? options.fromRevision : 0n;
     const max = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
     const resolve = (r: Rec) => this.resolved(r);
     return (async function* () {
       await Promise.resolve();
-      if (!stream) throw new StreamNotFoundError(undefined, streamName);
-      for (const r of stream.slice(from, from + max)) yield resolve(r);
+      if (tombstoned) throw StreamDeletedError.fromStreamName(streamName);
+      if (!visible || visible.length === 0) throw new StreamNotFoundError(undefined, streamName);
+      for (const r of visible.filter((r) => r.revision >= from).slice(0, max)) yield resolve(r);
     })();
   }
 
@@ -110,11 +122,12 @@ export class FakeKurrentDbClient {
       fromPosition?: Position | 'start';
       maxCount?: number | bigint;
       filter?: { prefixes?: string[] };
-    } = {},
+    } & Options = {},
   ) {
+    this.called('readAll', undefined, options);
     const from = options.fromPosition;
     const max = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
-    const rows = this.log
+    const rows = this.replicated(options.requiresLeader === true)
       .filter((r) => from === undefined || from === 'start' || cmp(r.position, from) >= 0)
       .filter((r) => this.matches(r, options.filter))
       .slice(0, max)
@@ -126,38 +139,115 @@ export class FakeKurrentDbClient {
   }
 
   subscribeToAll(
-    options: { fromPosition?: Position | 'start'; filter?: { prefixes?: string[] } } = {},
+    options: { fromPosition?: Position | 'start'; filter?: { prefixes?: string[] } } & Options = {},
   ) {
+    this.called('subscribeToAll', undefined, options);
     let after = options.fromPosition === 'start' ? undefined : options.fromPosition;
     let closed = false;
+    let dropped: Error | null = null;
     let wake: (() => void) | null = null;
     const notify = () => wake?.();
+    const drop = (err: Error) => {
+      dropped = err;
+      notify();
+    };
     this.listeners.add(notify);
+    this.drops.add(drop);
     const log = this.log;
     const listeners = this.listeners;
+    const drops = this.drops;
     const keep = (r: Rec): boolean => this.matches(r, options.filter);
     const resolve = (r: Rec) => this.resolved(r);
     const iterator = (async function* () {
-      while (!closed) {
-        const fresh = log.filter(
-          (r) => (after === undefined || cmp(r.position, after) > 0) && keep(r),
-        );
-        for (const r of fresh) {
-          after = r.position;
-          yield resolve(r);
+      try {
+        while (!closed) {
+          if (dropped) throw dropped;
+          const fresh = log.filter(
+            (r) => (after === undefined || cmp(r.position, after) > 0) && keep(r),
+          );
+          for (const r of fresh) {
+            after = r.position;
+            yield resolve(r);
+          }
+          if (!fresh.length && !closed && !dropped)
+            await new Promise<void>((resolve) => (wake = resolve));
         }
-        if (!fresh.length) await new Promise<void>((resolve) => (wake = resolve));
+      } finally {
+        listeners.delete(notify);
+        drops.delete(drop);
       }
     })();
     return {
       [Symbol.asyncIterator]: () => iterator,
       unsubscribe: () => {
         closed = true;
-        listeners.delete(notify);
         notify();
         return Promise.resolve();
       },
     };
+  }
+
+  async setStreamMetadata(streamName: string, metadata: StreamMetadata, options: Options = {}) {
+    this.called('setStreamMetadata', streamName, options);
+    await Promise.resolve();
+    const meta = `$$${streamName}`;
+    const stream = this.streams.get(meta) ?? [];
+    const rec = this.record(meta, `meta-${this.next}`, BigInt(stream.length), '$metadata', {
+      ...(metadata.truncateBefore === undefined ? {} : { $tb: metadata.truncateBefore }),
+      ...(metadata.maxCount === undefined ? {} : { $maxCount: metadata.maxCount }),
+      ...(metadata.maxAge === undefined ? {} : { $maxAge: metadata.maxAge }),
+    });
+    stream.push(rec);
+    this.streams.set(meta, stream);
+    this.wake();
+    return { success: true, nextExpectedRevision: rec.revision, position: rec.position };
+  }
+
+  async getStreamMetadata(streamName: string, options: Options = {}) {
+    this.called('getStreamMetadata', streamName, options);
+    await Promise.resolve();
+    const meta = this.streams.get(`$$${streamName}`);
+    const last = meta?.[meta.length - 1];
+    if (!last) return { streamName };
+    const d = last.data as { $tb?: number; $maxCount?: number; $maxAge?: number };
+    return {
+      streamName,
+      metastreamRevision: last.revision,
+      metadata: {
+        ...(d.$tb === undefined ? {} : { truncateBefore: d.$tb }),
+        ...(d.$maxCount === undefined ? {} : { maxCount: d.$maxCount }),
+        ...(d.$maxAge === undefined ? {} : { maxAge: d.$maxAge }),
+      },
+    };
+  }
+
+  // Soft delete: the stream reads as missing; a later append continues its revisions.
+  async deleteStream(streamName: string, options: Options = {}) {
+    this.called('deleteStream', streamName, options);
+    const stream = this.streams.get(streamName) ?? [];
+    const last = stream[stream.length - 1];
+    await this.setStreamMetadata(streamName, {
+      truncateBefore: last ? Number(last.revision) + 1 : 0,
+    });
+    return { position: last?.position };
+  }
+
+  // Hard delete: a $streamDeleted tombstone; the stream can never be read or written again.
+  async tombstoneStream(streamName: string, options: Options = {}) {
+    this.called('tombstoneStream', streamName, options);
+    await Promise.resolve();
+    const stream = this.streams.get(streamName) ?? [];
+    stream.push(
+      this.record(streamName, `tomb-${this.next}`, TOMBSTONE_REVISION, '$streamDeleted', {}),
+    );
+    this.streams.set(streamName, stream);
+    this.wake();
+    return { position: stream[stream.length - 1].position };
+  }
+
+  // Ends every live subscription with the error the client raises when the server goes away.
+  dropSubscriptions(err: Error = new UnavailableError(undefined)): void {
+    for (const drop of [...this.drops]) drop(err);
   }
 
   dispose(): Promise<void> {
@@ -166,6 +256,71 @@ export class FakeKurrentDbClient {
 
   asClient(): KurrentDBClient {
     return this as unknown as KurrentDBClient;
+  }
+
+  // A retried append: the same event ids already stored right after the expected state.
+  private retried(stream: Rec[], batch: EventData[], expected: AppendStreamState): Rec[] | null {
+    const start =
+      typeof expected === 'bigint' ? Number(expected) + 1 : expected === NO_STREAM ? 0 : -1;
+    if (start < 0) return null;
+    const landed = stream.slice(start, start + batch.length);
+    return landed.length === batch.length && landed.every((r, i) => r.id === batch[i].id)
+      ? landed
+      : null;
+  }
+
+  private record(
+    streamId: string,
+    id: string,
+    revision: bigint,
+    type: string,
+    data: unknown,
+    metadata: unknown = {},
+  ): Rec {
+    const rec: Rec = {
+      streamId,
+      id,
+      revision,
+      type,
+      data,
+      metadata,
+      position: { commit: this.next, prepare: this.next },
+    };
+    this.next += 10n;
+    this.log.push(rec);
+    return rec;
+  }
+
+  private wake(): void {
+    for (const l of this.listeners) l();
+  }
+
+  private tombstoned(streamName: string): boolean {
+    return (this.streams.get(streamName) ?? []).some((r) => r.type === '$streamDeleted');
+  }
+
+  // The log as a node serves it: a lagging follower misses the latest events.
+  private replicated(fromLeader: boolean): Rec[] {
+    return fromLeader || this.followerLag === 0
+      ? this.log
+      : this.log.slice(0, Math.max(0, this.log.length - this.followerLag));
+  }
+
+  // A stream as a stream read serves it: $tb and $maxCount applied, tombstones hidden.
+  private visible(streamName: string, fromLeader: boolean): Rec[] | undefined {
+    const stream = this.streams.get(streamName);
+    if (!stream) return undefined;
+    const known = new Set(this.replicated(fromLeader));
+    const meta = this.streams.get(`$$${streamName}`);
+    const d = (meta?.[meta.length - 1]?.data ?? {}) as { $tb?: number; $maxCount?: number };
+    let rows = stream.filter((r) => known.has(r) && r.type !== '$streamDeleted');
+    if (d.$tb !== undefined) rows = rows.filter((r) => r.revision >= BigInt(d.$tb!));
+    if (d.$maxCount !== undefined) rows = rows.slice(-d.$maxCount);
+    return rows;
+  }
+
+  private called(op: string, stream: string | undefined, options: Options): void {
+    this.calls.push({ op, stream, requiresLeader: options.requiresLeader === true });
   }
 
   private matches(r: Rec, filter?: { prefixes?: string[] }): boolean {

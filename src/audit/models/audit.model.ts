@@ -31,7 +31,8 @@ export class ChainBreakModel {
   })
   position!: string | null;
   @Field({
-    description: 'CONTENT_ALTERED, LINK_BROKEN, MISSING_EVENT, REORDERED or HEAD_MISMATCH.',
+    description:
+      'CONTENT_ALTERED, LINK_BROKEN, MISSING_EVENT, REORDERED, HEAD_MISMATCH or STREAM_ALTERED (the store reports the stream truncated, deleted or its metadata changed).',
   })
   reason!: string;
   @Field(() => String, { nullable: true }) expectedHash!: string | null;

@@ -18,6 +18,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type StoredEvent,
+  type StreamAnomaly,
 } from '../event-store';
 import { openKurrentDbClient } from './connection';
 import { redactConnectionString } from './connection-string';
@@ -78,6 +79,7 @@ export class KurrentDbEventStore implements EventStore {
         this.client.appendToStream(streamId, events.map(toEventData), {
           streamState,
           deadline: this.timeoutMs,
+          requiresLeader: true,
         }),
       );
       const nextExpectedRevision = Number(result.nextExpectedRevision);
@@ -118,12 +120,17 @@ export class KurrentDbEventStore implements EventStore {
       );
   }
 
+  // From the leader: the write path decides on this read, and a demoted node that stays up would
+  // otherwise answer with a stale head (spurious CONFLICTs, a response missing its events).
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const from = options.fromRevision ?? 0;
+    let events: StoredEvent[];
     try {
-      return await this.bounded(
+      events = await this.bounded(
         this.collect(
           this.client.readStream(streamId, {
-            fromRevision: BigInt(options.fromRevision ?? 0),
+            fromRevision: BigInt(from),
+            requiresLeader: true,
             ...(options.maxCount === undefined ? {} : { maxCount: options.maxCount }),
           }),
         ),
@@ -132,6 +139,55 @@ export class KurrentDbEventStore implements EventStore {
       if (err instanceof StreamNotFoundError) return [];
       throw mapError(err, streamId, undefined, this.target, true);
     }
+    // Stream reads honour $tb, $maxCount and $maxAge: revisions are taken from the events, and a
+    // stream that no longer starts where it was asked to, or has a gap, is refused.
+    const gap = events.findIndex(
+      (e, i) => e.revision !== (i === 0 ? from : events[i - 1].revision + 1),
+    );
+    if (gap >= 0)
+      throw new EventStoreError(
+        'STREAM_TRUNCATED',
+        `${streamId} reads revision ${events[gap].revision} where ${gap === 0 ? from : events[gap - 1].revision + 1} was expected: the stream was truncated or scavenged in the store`,
+      );
+    return events;
+  }
+
+  // For the verifier: every stream the ledger's feed holds, asked of the store itself.
+  async streamAnomalies(streamIds: readonly string[]): Promise<StreamAnomaly[]> {
+    const found: StreamAnomaly[] = [];
+    for (const streamId of streamIds) {
+      const meta = await this.bounded(
+        this.client.getStreamMetadata(streamId, { requiresLeader: true }),
+      ).catch((err: unknown) => {
+        throw mapError(err, streamId, undefined, this.target, true);
+      });
+      const m = meta.metadata ?? {};
+      const limits = (['truncateBefore', 'maxCount', 'maxAge'] as const).filter(
+        (k) => m[k] !== undefined,
+      );
+      if (limits.length > 0)
+        found.push({
+          streamId,
+          kind: 'METADATA_CHANGED',
+          detail: `its stream metadata sets ${limits.map((k) => `${k}=${String(m[k])}`).join(', ')}: stream reads no longer return every event`,
+        });
+      try {
+        const first = await this.readStream(streamId, { maxCount: 1 });
+        if (first.length === 0)
+          found.push({ streamId, kind: 'DELETED', detail: 'the stream was deleted in the store' });
+      } catch (err) {
+        if (err instanceof EventStoreError && err.code === 'STREAM_TRUNCATED')
+          found.push({ streamId, kind: 'TRUNCATED', detail: err.message });
+        else if (err instanceof EventStoreError && err.code === 'STREAM_DELETED')
+          found.push({
+            streamId,
+            kind: 'TOMBSTONED',
+            detail: 'the stream was hard-deleted (tombstoned) in the store',
+          });
+        else throw err;
+      }
+    }
+    return found;
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
@@ -144,6 +200,8 @@ export class KurrentDbEventStore implements EventStore {
           this.client.readAll({
             fromPosition: after === undefined ? START : decodePosition(after),
             filter: streamNameFilter({ prefixes: this.prefixes }),
+            // Catch-up after a local write must see that write (read your writes).
+            requiresLeader: true,
             ...(maxCount === undefined
               ? {}
               : { maxCount: maxCount + (after === undefined ? 0 : 1) }),
@@ -157,11 +215,13 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
-  // subscribeToAll's fromPosition is already exclusive.
+  // subscribeToAll's fromPosition is already exclusive. Any node may serve the live tail: it only
+  // feeds the read model, which is behind by design, and catch-up reads from the leader.
   subscribeAll(options: Pick<ReadAllOptions, 'after'> = {}): FeedSubscription {
     const subscription = this.client.subscribeToAll({
       fromPosition: options.after === undefined ? START : decodePosition(options.after),
       filter: streamNameFilter({ prefixes: this.prefixes }),
+      requiresLeader: false,
     });
     const target = this.target;
     return {

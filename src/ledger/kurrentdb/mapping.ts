@@ -3,6 +3,11 @@ import {
   jsonEvent,
   NO_STREAM as KDB_NO_STREAM,
   STREAM_EXISTS as KDB_STREAM_EXISTS,
+  AccessDeniedError,
+  AppendRecordSizeExceededError,
+  MaxAppendSizeExceededError,
+  StreamDeletedError,
+  StreamTombstonedError,
   WrongExpectedVersionError,
   type AllStreamResolvedEvent,
   type AppendStreamState,
@@ -135,6 +140,21 @@ export function mapError(
     );
   }
   if (err instanceof EventStoreError) return err;
+  if (err instanceof StreamDeletedError || err instanceof StreamTombstonedError)
+    return new EventStoreError(
+      'STREAM_DELETED',
+      `${streamId} was hard-deleted in the store: it can never be read or written again`,
+    );
+  if (err instanceof AccessDeniedError)
+    return new EventStoreError(
+      'ACCESS_DENIED',
+      `The store refused access to ${streamId}: check the credentials and the stream's ACL`,
+    );
+  if (err instanceof MaxAppendSizeExceededError || err instanceof AppendRecordSizeExceededError)
+    return new EventStoreError(
+      'INVALID_APPEND',
+      `The append to ${streamId} exceeds the store's maximum append size`,
+    );
   const type = (err as { type?: unknown } | null)?.type;
   const grpc = (err as { code?: unknown } | null)?.code;
   // gRPC UNAVAILABLE (14) and DEADLINE_EXCEEDED (4) can arrive as plain errors on the append path.
