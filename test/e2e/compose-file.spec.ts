@@ -18,9 +18,12 @@ if (!available) console.log('docker-compose.yml check skipped: docker-compose is
 
   it('is accepted by docker-compose config, with a pinned KurrentDB image and the API on it', () => {
     const out = config();
-    expect(out).toMatch(/image: kurrentplatform\/kurrentdb:\d+\.\d+\.\d+/);
+    expect(out).toMatch(/image: docker\.kurrent\.io\/kurrent-latest\/kurrentdb:\d+\.\d+\.\d+/);
     expect(out).toContain('LEDGER_STORE: kurrentdb');
     expect(out).toContain('/health/live');
+    // A node counts as healthy only once a leader is elected (the API's reads need one).
+    expect(out).toContain('localhost:2113/gossip');
+    expect(out).toMatch(/"state[^L]*Leader/);
   });
 
   it('has a cluster profile with three KurrentDB nodes and two API replicas', () => {

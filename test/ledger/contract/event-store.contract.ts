@@ -10,7 +10,12 @@ import {
 } from '../../../src/ledger/event-store';
 
 // Every adapter must pass this suite unchanged (SQLite here, KurrentDB when a server is given).
-export function eventStoreContract(name: string, open: () => Promise<EventStore>): void {
+// `live`: the store has a live subscription (subscribeAll), checked by the live-feed cases.
+export function eventStoreContract(
+  name: string,
+  open: () => Promise<EventStore>,
+  options: { live?: boolean } = {},
+): void {
   describe(`${name}: event store contract`, () => {
     let store: EventStore;
     beforeEach(async () => {
@@ -169,6 +174,70 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(rejected.every((r) => r.reason instanceof WrongExpectedRevisionError)).toBe(true);
       expect(await store.readStream(s)).toHaveLength(2);
+    });
+
+    // The live feed, on stores that have one (KurrentDB; SQLite's writers follow by catch-up).
+    const live = options.live ? it : it.skip;
+
+    live(
+      'subscribes from an exclusive position and delivers later appends live, in order',
+      async () => {
+        const s = stream();
+        await store.append(s, [ev('A', 1), ev('B', 2)], NO_STREAM);
+        const [, second] = await store.readStream(s);
+        const sub = store.subscribeAll!({ after: second.position });
+        const seen: string[] = [];
+        const reading = (async () => {
+          for await (const e of sub) {
+            if (e.streamId !== s) continue;
+            seen.push(e.type);
+            if (seen.length === 2) break;
+          }
+        })();
+        await store.append(s, [ev('C', 3)], 1);
+        await store.append(s, [ev('D', 4)], 2);
+        await reading;
+        await sub.close();
+        expect(seen).toEqual(['C', 'D']);
+      },
+    );
+
+    live(
+      'resumes after a closed subscription from its last position with no gap or duplicate',
+      async () => {
+        const s = stream();
+        await store.append(s, [ev('A', 1)], NO_STREAM);
+        const [first] = await store.readStream(s);
+        const take = async (after: bigint, n: number) => {
+          const sub = store.subscribeAll!({ after });
+          const got: { type: string; position: bigint }[] = [];
+          for await (const e of sub) {
+            if (e.streamId !== s) continue;
+            got.push({ type: e.type, position: e.position });
+            if (got.length === n) break;
+          }
+          await sub.close();
+          return got;
+        };
+        await store.append(s, [ev('B', 2), ev('C', 3), ev('D', 4)], 0);
+        const one = await take(first.position, 1);
+        const rest = await take(one[0].position, 2);
+        expect([...one, ...rest].map((e) => e.type)).toEqual(['B', 'C', 'D']);
+      },
+    );
+
+    live('ends the iteration when the subscription is closed', async () => {
+      const s = stream();
+      await store.append(s, [ev('A', 1)], NO_STREAM);
+      const [first] = await store.readStream(s);
+      const sub = store.subscribeAll!({ after: first.position });
+      const done = (async () => {
+        for await (const _ of sub) void _;
+        return 'ended';
+      })();
+      await new Promise((r) => setTimeout(r, 20));
+      await sub.close();
+      await expect(done).resolves.toBe('ended');
     });
   });
 }

@@ -8,8 +8,10 @@ import { eventStoreContract } from '../contract/event-store.contract';
 const connectionString = process.env.KURRENTDB_CONNECTION_STRING;
 
 if (connectionString) {
-  eventStoreContract('KurrentDB', () =>
-    Promise.resolve(KurrentDbEventStore.fromConnectionString({ connectionString })),
+  eventStoreContract(
+    'KurrentDB',
+    () => Promise.resolve(KurrentDbEventStore.fromConnectionString({ connectionString })),
+    { live: true },
   );
 } else {
   console.log('KurrentDB contract suite skipped: set KURRENTDB_CONNECTION_STRING to run it');
@@ -20,6 +22,8 @@ if (connectionString) {
 
 // The adapter's own logic (exclusive feed, duplicate ids, missing streams, position packing) is
 // run through the same contract against an in-memory fake of the client: not a server.
-eventStoreContract('KurrentDB adapter over an in-memory fake client', () =>
-  Promise.resolve(new KurrentDbEventStore(new FakeKurrentDbClient().asClient())),
+eventStoreContract(
+  'KurrentDB adapter over an in-memory fake client',
+  () => Promise.resolve(new KurrentDbEventStore(new FakeKurrentDbClient().asClient())),
+  { live: true },
 );
