@@ -1,6 +1,6 @@
 # Build stage: compiles TypeScript and better-sqlite3 (no prebuilt binary is assumed); npm ci also
 # fetches the KurrentDB client's native bridge for linux-x64-gnu, which the glibc runtime below runs.
-FROM node:20-bookworm AS build
+FROM node:24-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -9,7 +9,7 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: only the compiled app and production dependencies.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production LEDGER_DATA_DIR=/data PORT=3000
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
