@@ -4,7 +4,7 @@ import {
   streamNameFilter,
   type KurrentDBClient,
 } from '@kurrent/kurrentdb-client';
-import { MATCH_STREAM_PREFIX } from '../envelope';
+import { LEDGER_STREAM_PREFIXES } from '../envelope';
 import {
   ANY,
   EventStoreError,
@@ -51,7 +51,7 @@ export class KurrentDbEventStore implements EventStore {
     options: Omit<KurrentDbEventStoreOptions, 'connectionString'> & { target?: string } = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? 5000;
-    this.prefixes = options.streamPrefixes ?? [MATCH_STREAM_PREFIX];
+    this.prefixes = options.streamPrefixes ?? [...LEDGER_STREAM_PREFIXES];
     this.target = options.target ?? 'KurrentDB';
   }
 
