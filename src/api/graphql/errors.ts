@@ -5,6 +5,7 @@ import type { AuditErrorCode } from '../../audit/audit-errors';
 import { DOMAIN_ERROR_CODES, type DomainErrorCode } from '../../domain';
 import { CodedError } from '../../domain/coded-error';
 import type { EventStoreError } from '../../ledger/event-store';
+import type { LiveErrorCode } from '../../live/live-errors';
 import type { MatchErrorCode } from '../../matches/match-errors';
 import type { AuthErrorCode } from '../auth/auth-errors';
 
@@ -32,6 +33,7 @@ type ServedCode =
   | MatchErrorCode
   | AuditErrorCode
   | AuthErrorCode
+  | LiveErrorCode
   | EventStoreError['code']
   | InputValidationError['code'];
 
