@@ -1,4 +1,5 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import type { GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
 import { Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -42,6 +43,7 @@ function graphqlOptions(c: LedgerConfig, tokens: TokenService): ApolloDriverConf
   return {
     // Subscriptions over graphql-ws at the same path; auth at connect, limits: src/live/live-gate.ts.
     subscriptions: {
+      // Nest's type names only some hooks, but every option reaches graphql-ws's useServer.
       'graphql-ws': liveServerOptions(
         {
           requireToken: c.live.requireToken,
@@ -50,7 +52,7 @@ function graphqlOptions(c: LedgerConfig, tokens: TokenService): ApolloDriverConf
           validationRules: [depthRule(c.limits.maxDepth)],
         },
         (token) => tokens.verify(token),
-      ) as never,
+      ) as GraphQLWsSubscriptionsConfig,
     },
     // Code first; schema.graphql at the root is written by `npm run schema` and checked by a test.
     autoSchemaFile: true,

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type { MatchState } from '../domain';
 import { applyStored } from '../ledger/envelope';
 import type { StoredEvent } from '../ledger/event-store';

@@ -36,8 +36,17 @@ const KIND: Record<(typeof RESULT_TYPES)[number], ResultKind> = {
   AppealDecided: ResultKind.APPEAL_DECIDED,
 };
 
-// Items are kept raw in the queues (they share the batch's objects) and shaped when sent.
-function asUpdate(item: LiveItem): MatchUpdateModel {
+// Items are kept raw in the queues (they share the batch's objects) and shaped when sent, once
+// per item however many subscribers share it.
+function shaped<T>(cache: WeakMap<LiveItem, T>, shape: (item: LiveItem) => T) {
+  return (item: LiveItem): T => {
+    let model = cache.get(item);
+    if (model === undefined) cache.set(item, (model = shape(item)));
+    return model;
+  };
+}
+
+function toUpdate(item: LiveItem): MatchUpdateModel {
   const event = toEventModel(item.event, item.gameNumber);
   const ruling = (item.event.data as { ruling?: Ruling }).ruling;
   return {
@@ -49,7 +58,7 @@ function asUpdate(item: LiveItem): MatchUpdateModel {
   };
 }
 
-function asResult(item: LiveItem): ResultChangeModel {
+function toResult(item: LiveItem): ResultChangeModel {
   const data = item.event.data as { winner?: unknown };
   return {
     cursor: item.position.toString(),
@@ -60,6 +69,17 @@ function asResult(item: LiveItem): ResultChangeModel {
     event: toEventModel(item.event, item.gameNumber),
   };
 }
+
+const asUpdate = shaped(new WeakMap(), toUpdate);
+const asResult = shaped(new WeakMap(), toResult);
+const asFeedEvent = shaped(
+  new WeakMap(),
+  (item): FeedEventModel => ({
+    cursor: item.position.toString(),
+    matchId: item.matchId,
+    event: toEventModel(item.event, item.gameNumber),
+  }),
+);
 
 // Subscriptions over graphql-ws (the connection is authenticated and counted in live-gate.ts).
 @Resolver()
@@ -83,11 +103,7 @@ export class LiveResolver {
 
   @Subscription(() => FeedEventModel, {
     description: 'New events across matches, filtered by competition, table and event types.',
-    resolve: (item: LiveItem): FeedEventModel => ({
-      cursor: item.position.toString(),
-      matchId: item.matchId,
-      event: toEventModel(item.event, item.gameNumber),
-    }),
+    resolve: asFeedEvent,
   })
   ledgerFeed(
     @Args('filter', { type: () => LedgerFeedFilterInput, nullable: true })

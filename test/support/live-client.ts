@@ -9,6 +9,8 @@ export interface Closed {
 export interface LiveClient {
   client: Client;
   closed: Promise<Closed>;
+  // Resolves once the server acknowledged the connection.
+  connected: Promise<void>;
   socket(): WebSocket | null;
 }
 
@@ -20,6 +22,8 @@ export function liveClient(
   let socket: WebSocket | null = null;
   let onClosed!: (c: Closed) => void;
   const closed = new Promise<Closed>((resolve) => (onClosed = resolve));
+  let onConnected!: () => void;
+  const connected = new Promise<void>((resolve) => (onConnected = resolve));
   const origin = opts.origin;
   class Ws extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
@@ -35,13 +39,14 @@ export function liveClient(
     retryAttempts: 0,
     onNonLazyError: () => undefined,
     on: {
+      connected: () => onConnected(),
       closed: (event) => {
         const e = event as { code?: number; reason?: unknown };
         onClosed({ code: e.code ?? 0, reason: String(e.reason ?? '') });
       },
     },
   });
-  return { client, closed, socket: () => socket };
+  return { client, closed, connected, socket: () => socket };
 }
 
 // Collects a subscription's payloads; `until(n)` resolves once n have arrived.
@@ -82,7 +87,12 @@ export function collect<T = Record<string, any>>(
     until(n: number, ms = 10_000): Promise<T[]> {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`${items.length} of ${n} updates arrived; errors ${JSON.stringify(errors)}`)),
+          () =>
+            reject(
+              new Error(
+                `${items.length} of ${n} updates arrived; errors ${JSON.stringify(errors)}`,
+              ),
+            ),
           ms,
         );
         waiters.push({
