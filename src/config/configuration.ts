@@ -177,10 +177,10 @@ function liveConfig(
   bool: (name: string, fallback: boolean) => boolean,
   problems: string[],
 ): LiveConfig {
-  // None by default outside development: a browser app on another origin is allowed explicitly.
+  // None by default outside development (any in development): a browser app on another origin
+  // is allowed explicitly. Tokens travel in a header, never in cookies: no credentials mode.
   const development = !production && env.NODE_ENV !== 'test';
-  const raw =
-    env.LEDGER_CORS_ORIGINS ?? (development ? 'http://localhost:5173,http://127.0.0.1:5173' : '');
+  const raw = env.LEDGER_CORS_ORIGINS ?? (development ? '*' : '');
   const corsOrigins = raw
     .split(',')
     .map((o) => o.trim())
