@@ -23,11 +23,20 @@ export function corsOptions(origins: readonly string[]) {
   };
 }
 
+// A page served by this server (the match viewer) connects from its own origin.
+function sameOrigin(req: IncomingMessage): boolean {
+  try {
+    return new URL(req.headers.origin ?? '').host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 // Runs before the GraphQL server's own upgrade handler: a refused upgrade is answered 403 and its
 // socket destroyed, so that handler finds nothing to upgrade.
 export function refuseForeignUpgrades(server: Server, origins: readonly string[]): void {
   server.prependListener('upgrade', (req: IncomingMessage, socket: Duplex) => {
-    if (originAllowed(origins, req.headers.origin)) return;
+    if (originAllowed(origins, req.headers.origin) || sameOrigin(req)) return;
     socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     socket.destroy();
   });
