@@ -21,6 +21,7 @@ import { PROJECTIONS } from './projections/projection';
 import { ProjectionsModule } from './projections/projections.module';
 import { featureProjections } from './read-models';
 import { MatchesModule } from './matches/matches.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -108,6 +109,7 @@ function graphqlOptions(c: LedgerConfig, tokens: TokenService): ApolloDriverConf
     AppealsModule,
     AuditModule,
     LiveModule,
+    WebhooksModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

@@ -7,6 +7,7 @@ import { CodedError } from '../../domain/coded-error';
 import type { EventStoreError } from '../../ledger/event-store';
 import type { LiveErrorCode } from '../../live/live-errors';
 import type { MatchErrorCode } from '../../matches/match-errors';
+import type { WebhookErrorCode } from '../../webhooks/webhook-errors';
 import type { AuthErrorCode } from '../auth/auth-errors';
 
 export interface FieldProblem {
@@ -34,6 +35,7 @@ type ServedCode =
   | AuditErrorCode
   | AuthErrorCode
   | LiveErrorCode
+  | WebhookErrorCode
   | EventStoreError['code']
   | InputValidationError['code'];
 
