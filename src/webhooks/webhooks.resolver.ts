@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AuthError } from '../api/auth/auth-errors';
 import type { Principal } from '../api/auth/policy';
 import { TokenService } from '../api/auth/tokens';
@@ -10,7 +10,9 @@ import {
   WebhookDeliveryStatus,
   WebhookEndpointModel,
   WebhookRegistrationModel,
+  WebhookReplayModel,
 } from './models/webhook.model';
+import { WebhookError } from './webhook-errors';
 import type { Delivery, Endpoint } from './outbox';
 import { WebhookService } from './webhook.service';
 
@@ -67,21 +69,28 @@ export class WebhooksResolver {
     return { endpoint: endpointModel(endpoint), secret };
   }
 
-  @Mutation(() => Boolean, { description: 'Stops deliveries to an endpoint (its records stay).' })
-  removeWebhook(@Args('id', { type: () => ID }) id: string, @Context() ctx: GqlContext): boolean {
+  @Mutation(() => WebhookEndpointModel, {
+    description: 'Stops deliveries to an endpoint (its records stay); answers the endpoint.',
+  })
+  removeWebhook(@Args('id') id: string, @Context() ctx: GqlContext): WebhookEndpointModel {
     this.admin(ctx);
-    return this.service.remove(id);
+    const endpoint = this.service.endpoints().find((e) => e.id === id);
+    if (!endpoint || !this.service.remove(id))
+      throw new WebhookError('NOT_FOUND', `No webhook endpoint ${id}`);
+    return endpointModel(endpoint);
   }
 
-  @Mutation(() => Int, {
+  @Mutation(() => WebhookReplayModel, {
     description: 'Sends again the events after a ledger position; answers how many were queued.',
   })
-  replayWebhook(
+  async replayWebhook(
     @Args('input') input: ReplayWebhookInput,
     @Context() ctx: GqlContext,
-  ): Promise<number> {
+  ): Promise<WebhookReplayModel> {
     this.admin(ctx);
-    return this.service.replay(input.endpointId, input.after ? BigInt(input.after) : undefined);
+    const after = input.after ? BigInt(input.after) : undefined;
+    const queued = await this.service.replay(input.endpointId, after);
+    return { endpointId: input.endpointId, queued };
   }
 
   @Query(() => [WebhookEndpointModel], { description: 'Registered webhook endpoints (admin).' })
@@ -95,7 +104,7 @@ export class WebhooksResolver {
   })
   webhookDeliveries(
     @Context() ctx: GqlContext,
-    @Args('endpointId', { type: () => ID, nullable: true }) endpointId?: string,
+    @Args('endpointId', { type: () => String, nullable: true }) endpointId?: string,
     @Args('status', { type: () => WebhookDeliveryStatus, nullable: true })
     status?: WebhookDeliveryStatus,
     @Args('first', { type: () => Int, defaultValue: 100 }) first = 100,

@@ -20,7 +20,7 @@ function documentedVerify(): Verify {
 
 const REGISTER = `mutation($input: RegisterWebhookInput!) { registerWebhook(input: $input) {
   secret endpoint { id url kinds createdBy } } }`;
-const DELIVERIES = `query($id: ID) { webhookDeliveries(endpointId: $id) {
+const DELIVERIES = `query($id: String) { webhookDeliveries(endpointId: $id) {
   id kind position status attempts lastStatusCode lastError deliveredAt } }`;
 
 const settings = (backoffMs: number) => ({
@@ -75,11 +75,11 @@ describe('webhooks: signed deliveries from a durable outbox', () => {
       // A replay from before the event sends it again under the same delivery id.
       const before = (BigInt(body.position) - 1n).toString();
       const replay = await server.gql(
-        `mutation($i: ReplayWebhookInput!) { replayWebhook(input: $i) }`,
+        `mutation($i: ReplayWebhookInput!) { replayWebhook(input: $i) { queued } }`,
         { i: { endpointId: endpoint.id, after: before } },
         ADMIN,
       );
-      expect(replay.data).toEqual({ replayWebhook: 1 });
+      expect(replay.data).toEqual({ replayWebhook: { queued: 1 } });
       await waitFor(() => receiver.received.length === 4);
       expect(receiver.received[3].headers['x-cueledger-delivery']).toBe(body.deliveryId);
 

@@ -1,4 +1,4 @@
-import { Field, ID, InputType } from '@nestjs/graphql';
+import { Field, InputType } from '@nestjs/graphql';
 import { ArrayMaxSize, ArrayMinSize, IsOptional, IsString, Length, Matches } from 'class-validator';
 
 @InputType('RegisterWebhookInput')
@@ -17,7 +17,7 @@ export class RegisterWebhookInput {
 
 @InputType('ReplayWebhookInput')
 export class ReplayWebhookInput {
-  @Field(() => ID) @IsString() @Length(1, 64) endpointId!: string;
+  @Field() @IsString() @Length(1, 64) endpointId!: string;
 
   @Field(() => String, {
     nullable: true,

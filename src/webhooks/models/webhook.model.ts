@@ -46,3 +46,9 @@ export class WebhookDeliveryModel {
   nextAttemptAt!: Date | null;
   @Field(() => GraphQLDateTime, { nullable: true }) deliveredAt!: Date | null;
 }
+
+@ObjectType('WebhookReplay')
+export class WebhookReplayModel {
+  @Field(() => ID) endpointId!: string;
+  @Field(() => Int, { description: 'Deliveries queued (again) by the replay.' }) queued!: number;
+}
