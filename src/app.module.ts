@@ -1,4 +1,5 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import type { GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
 import { Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -14,10 +15,13 @@ import { complexityPlugin, depthRule } from './api/graphql/limits';
 import type { GqlContext } from './api/graphql/request-context';
 import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configuration';
 import { LedgerModule } from './ledger/ledger.module';
+import { liveServerOptions } from './live/live-gate';
+import { LiveModule } from './live/live.module';
 import { PROJECTIONS } from './projections/projection';
 import { ProjectionsModule } from './projections/projections.module';
 import { featureProjections } from './read-models';
 import { MatchesModule } from './matches/matches.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -36,8 +40,21 @@ import { MatchesModule } from './matches/matches.module';
 })
 export class SettingsModule {}
 
-function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
+function graphqlOptions(c: LedgerConfig, tokens: TokenService): ApolloDriverConfig {
   return {
+    // Subscriptions over graphql-ws at the same path; auth at connect, limits: src/live/live-gate.ts.
+    subscriptions: {
+      // Nest's type names only some hooks, but every option reaches graphql-ws's useServer.
+      'graphql-ws': liveServerOptions(
+        {
+          requireToken: c.live.requireToken,
+          maxConnections: c.live.maxConnections,
+          maxSubscriptionsPerConnection: c.live.maxSubscriptionsPerConnection,
+          validationRules: [depthRule(c.limits.maxDepth)],
+        },
+        (token) => tokens.verify(token),
+      ) as GraphQLWsSubscriptionsConfig,
+    },
     // Code first; schema.graphql at the root is written by `npm run schema` and checked by a test.
     autoSchemaFile: true,
     sortSchema: true,
@@ -83,7 +100,7 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
     }),
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [LEDGER_CONFIG],
+      inject: [LEDGER_CONFIG, TokenService],
       useFactory: graphqlOptions,
     }),
     LedgerModule,
@@ -91,6 +108,8 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
     MatchesModule,
     AppealsModule,
     AuditModule,
+    LiveModule,
+    WebhooksModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

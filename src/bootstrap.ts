@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { InputValidationError, type FieldProblem } from './api/graphql/errors';
 import { mountAltair } from './api/ide/altair';
 import { LEDGER_CONFIG, type LedgerConfig } from './config/configuration';
+import { corsOptions, refuseForeignUpgrades } from './live/cors';
 
 function flatten(errors: ValidationError[], prefix = ''): FieldProblem[] {
   return errors.flatMap((e) => {
@@ -39,6 +40,9 @@ export function configureApp(app: INestApplication): INestApplication {
   const config = app.get<LedgerConfig>(LEDGER_CONFIG);
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
+  // One allow-list of origins for HTTP (CORS) and for the subscriptions' WebSocket upgrade.
+  express.enableCors(corsOptions(config.live.corsOrigins));
+  refuseForeignUpgrades(express.getHttpServer(), config.live.corsOrigins);
   // Registered before Nest's defaults, which then stay out of the way (same parser names).
   express.useBodyParser('json', { limit: config.limits.bodyLimitBytes });
   express.useBodyParser('urlencoded', { limit: config.limits.bodyLimitBytes, extended: false });

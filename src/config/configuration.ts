@@ -35,6 +35,29 @@ export interface LedgerConfig {
     introspection: boolean;
     landingPage: boolean;
   };
+  // Subscriptions (graphql-ws), CORS and webhooks.
+  live: LiveConfig;
+}
+
+export interface LiveConfig {
+  // false: anyone may subscribe; true: a connection needs a valid token (an invalid one is always refused).
+  requireToken: boolean;
+  maxConnections: number;
+  maxSubscriptionsPerConnection: number;
+  // Updates waiting for one slow subscriber before its connection is dropped.
+  queueLimit: number;
+  // Origins allowed by CORS (HTTP) and on the WebSocket upgrade; '*' allows any.
+  corsOrigins: string[];
+  webhooks: {
+    // The durable outbox (its own SQLite file, never the disposable read model).
+    outboxFile: string;
+    maxAttempts: number;
+    timeoutMs: number;
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+    // Loopback, private and link-local targets are refused unless this is on (tests, labs).
+    allowPrivateTargets: boolean;
+  };
 }
 
 export class ConfigurationError extends CodedError<'INVALID_CONFIGURATION'> {
@@ -137,9 +160,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
       introspection: bool('LEDGER_GRAPHQL_INTROSPECTION', !production),
       landingPage: bool('LEDGER_GRAPHQL_LANDING_PAGE', !production),
     },
+    live: liveConfig(env, dataDir, production, int, bool, problems),
   };
   if (problems.length) throw new ConfigurationError(problems);
   return config;
+}
+
+// An origin is scheme://host[:port] exactly as a browser sends it.
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
+
+function liveConfig(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  production: boolean,
+  int: (name: string, fallback: number, min: number, max: number) => number,
+  bool: (name: string, fallback: boolean) => boolean,
+  problems: string[],
+): LiveConfig {
+  // None by default outside development (any in development): a browser app on another origin
+  // is allowed explicitly. Tokens travel in a header, never in cookies: no credentials mode.
+  const development = !production && env.NODE_ENV !== 'test';
+  const raw = env.LEDGER_CORS_ORIGINS ?? (development ? '*' : '');
+  const corsOrigins = raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o.length > 0);
+  for (const o of corsOrigins)
+    if (o !== '*' && !ORIGIN.test(o))
+      problems.push(`LEDGER_CORS_ORIGINS: "${o}" is not an origin like https://board.example.org`);
+  return {
+    requireToken: bool('LEDGER_LIVE_REQUIRE_TOKEN', false),
+    maxConnections: int('LEDGER_LIVE_MAX_CONNECTIONS', 1000, 1, 1_000_000),
+    maxSubscriptionsPerConnection: int('LEDGER_LIVE_MAX_SUBSCRIPTIONS', 20, 1, 1000),
+    queueLimit: int('LEDGER_LIVE_QUEUE_LIMIT', 500, 1, 100_000),
+    corsOrigins,
+    webhooks: {
+      outboxFile: env.LEDGER_WEBHOOK_OUTBOX_FILE || join(dataDir, 'webhooks.sqlite'),
+      maxAttempts: int('LEDGER_WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),
+      timeoutMs: int('LEDGER_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+      backoffBaseMs: int('LEDGER_WEBHOOK_BACKOFF_MS', 2_000, 10, 3_600_000),
+      backoffMaxMs: int('LEDGER_WEBHOOK_BACKOFF_MAX_MS', 3_600_000, 10, 86_400_000),
+      allowPrivateTargets: bool('LEDGER_WEBHOOK_ALLOW_PRIVATE', false),
+    },
+  };
 }
 
 export const LEDGER_CONFIG = Symbol('LEDGER_CONFIG');

@@ -32,6 +32,9 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   withdrawAppeal: ['PLAYER'],
   decideAppeal: ['APPEALS_COMMITTEE'],
   signOffMatch: ['PLAYER', 'REFEREE'],
+  registerWebhook: ['ADMIN'],
+  removeWebhook: ['ADMIN'],
+  replayWebhook: ['ADMIN'],
 };
 
 interface Caller {

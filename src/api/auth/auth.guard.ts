@@ -7,6 +7,7 @@ import { authorize } from './policy';
 import { TokenService } from './tokens';
 
 // Global guard for every resolver: queries are public, every mutation must pass MUTATION_POLICY.
+// Subscriptions are checked once per connection, at connect (src/live/live-gate.ts).
 // The per-match part (assigned officials, own match) is checked by the command service against
 // the stream it decides on.
 @Injectable()
@@ -19,7 +20,7 @@ export class AuthGuard implements CanActivate {
     const info = gql.getInfo<GraphQLResolveInfo>();
     const principal = this.tokens.principalOf(gql.getContext<GqlContext>().req);
     const operation = info.parentType.name;
-    if (operation === 'Query') return true;
+    if (operation === 'Query' || operation === 'Subscription') return true;
     if (operation !== 'Mutation') throw new AuthError('FORBIDDEN', `${operation} is not served`);
     const decision = authorize(info.fieldName, principal);
     if (decision.allowed) return true;

@@ -42,6 +42,10 @@ export const MUTATION_POLICY = {
   decideAppeal: { APPEALS_COMMITTEE: 'ANY' },
   // Each player signs, or the referee signs for the table.
   signOffMatch: { PLAYER: 'OWN_MATCH', REFEREE: 'ASSIGNED' },
+  // Webhook endpoints and replays: the federation's administrators.
+  registerWebhook: { ADMIN: 'ANY' },
+  removeWebhook: { ADMIN: 'ANY' },
+  replayWebhook: { ADMIN: 'ANY' },
 } as const satisfies Record<string, MutationPolicy>;
 
 export type MutationName = keyof typeof MUTATION_POLICY;

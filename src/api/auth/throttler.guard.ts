@@ -41,7 +41,9 @@ export class ClientThrottlerGuard extends ThrottlerGuard {
     } catch {
       // An invalid token is refused by the auth guard; it is limited by address meanwhile.
     }
-    return Promise.resolve(`ip:${(req as Request).ip ?? 'unknown'}`);
+    // A subscription's request is the WebSocket upgrade, which Express never saw (no req.ip).
+    const address = (req as Request).ip ?? (req as Request).socket?.remoteAddress;
+    return Promise.resolve(`ip:${address ?? 'unknown'}`);
   }
 
   protected override generateKey(_context: ExecutionContext, suffix: string, name: string): string {

@@ -5,7 +5,9 @@ import type { AuditErrorCode } from '../../audit/audit-errors';
 import { DOMAIN_ERROR_CODES, type DomainErrorCode } from '../../domain';
 import { CodedError } from '../../domain/coded-error';
 import type { EventStoreError } from '../../ledger/event-store';
+import type { LiveErrorCode } from '../../live/live-errors';
 import type { MatchErrorCode } from '../../matches/match-errors';
+import type { WebhookErrorCode } from '../../webhooks/webhook-errors';
 import type { AuthErrorCode } from '../auth/auth-errors';
 
 export interface FieldProblem {
@@ -32,6 +34,8 @@ type ServedCode =
   | MatchErrorCode
   | AuditErrorCode
   | AuthErrorCode
+  | LiveErrorCode
+  | WebhookErrorCode
   | EventStoreError['code']
   | InputValidationError['code'];
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
+import type { LiveConnection } from '../../live/live-gate';
 import type { CommandContext, MatchAccess } from '../../matches/command-context';
 import { AuthError } from '../auth/auth-errors';
 import { authorize, type MutationName, type Principal } from '../auth/policy';
@@ -8,6 +9,8 @@ import type { CommandInput, MatchCommandInput } from './inputs/command.input';
 
 export interface GqlContext {
   req: Request;
+  // Over graphql-ws: the connection a subscription belongs to.
+  live?: LiveConnection;
 }
 
 const HEADER_VALUE = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}$/;

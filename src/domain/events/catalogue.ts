@@ -34,6 +34,10 @@ export interface MatchScheduled {
     // Minutes after a disputed event during which a player may appeal it (default 30; absent in
     // records made before appeals existed).
     appealWindowMinutes?: number;
+    competitionId?: string;
+    venue?: string;
+    tableNumber?: number;
+    scheduledAt?: string;
   };
 }
 

@@ -1,0 +1,109 @@
+import type { MatchState } from '../domain';
+import { applyStored } from '../ledger/envelope';
+import type { StoredEvent } from '../ledger/event-store';
+import type { ProjectedEvent, ProjectionBatch } from '../projections/projection';
+import type { ReadModel } from '../projections/read-model';
+import { placeOf, type Place } from './live-places.projection';
+import { replayRows, type ReplayFilter } from './live-replay';
+
+// One update as a subscriber receives it: the event, where it belongs, and for matchUpdated the
+// match state right after it. The resolver turns it into the GraphQL shape.
+export interface LiveItem {
+  position: bigint;
+  matchId: string;
+  gameNumber: number | null;
+  event: StoredEvent;
+  state: MatchState | null;
+}
+
+// Work shared by every subscriber of one committed batch (a fold, a place look-up).
+export type BatchMemo = Map<string, unknown>;
+
+export interface Channel {
+  // The items of a committed batch this subscriber wants, in ledger order.
+  take(batch: ProjectionBatch, memo: BatchMemo): LiveItem[];
+  // The items after `after` up to `edge` (inclusive), from the audit index.
+  replay(after: bigint, edge: bigint): Iterator<LiveItem>;
+}
+
+// Games won, matches won and signed off, appeals decided.
+export const RESULT_TYPES = ['GameEnded', 'MatchEnded', 'MatchSignedOff', 'AppealDecided'] as const;
+
+function memoised<T>(memo: BatchMemo, key: string, compute: () => T): T {
+  if (memo.has(key)) return memo.get(key) as T;
+  const value = compute();
+  memo.set(key, value);
+  return value;
+}
+
+// Each event of one match with the state after it. The state starts from the read model's view
+// when the subscriber opens (the same instant the hub starts telling it of batches) and is folded
+// with the write side's evolve, so it equals the projected view after every batch.
+export function matchChannel(readModel: ReadModel, matchId: string): Channel {
+  let state = readModel.match(matchId);
+  return {
+    take(batch, memo) {
+      const items: LiveItem[] = [];
+      for (const e of batch.events) {
+        if (e.matchId !== matchId) continue;
+        if (state && e.event.revision < state.version) continue;
+        const before = state;
+        const item = memoised(memo, `match:${e.event.position}`, () =>
+          liveItem(e, applyStored(before, e.event).state),
+        );
+        state = item.state;
+        items.push(item);
+      }
+      return items;
+    },
+    *replay(after, edge) {
+      // The whole match is folded from its first event; only what follows `after` is sent.
+      let folded: MatchState | null = null;
+      for (const row of replayRows(readModel.database, { matchId }, undefined, edge)) {
+        folded = applyStored(folded, row.event).state;
+        if (row.event.position > after)
+          yield { ...row, position: row.event.position, state: folded };
+      }
+    },
+  };
+}
+
+// Events across matches, optionally of one competition, one table and some types.
+export function feedChannel(readModel: ReadModel, filter: Omit<ReplayFilter, 'matchId'>): Channel {
+  const types = filter.types && filter.types.length > 0 ? new Set(filter.types) : null;
+  const placed = filter.competitionId !== undefined || filter.tableNumber !== undefined;
+  const fits = (place: Place | null) =>
+    place !== null &&
+    (filter.competitionId === undefined || place.competitionId === filter.competitionId) &&
+    (filter.tableNumber === undefined || place.tableNumber === filter.tableNumber);
+  return {
+    take(batch, memo) {
+      const items: LiveItem[] = [];
+      for (const e of batch.events) {
+        if (e.matchId === null || (types && !types.has(e.event.type))) continue;
+        const matchId = e.matchId;
+        if (
+          placed &&
+          !fits(memoised(memo, `place:${matchId}`, () => placeOf(readModel.database, matchId)))
+        )
+          continue;
+        items.push(liveItem(e, null));
+      }
+      return items;
+    },
+    *replay(after, edge) {
+      for (const row of replayRows(readModel.database, filter, after, edge))
+        yield { ...row, position: row.event.position, state: null };
+    },
+  };
+}
+
+function liveItem(e: ProjectedEvent, state: MatchState | null): LiveItem {
+  return {
+    position: e.event.position,
+    matchId: e.matchId!,
+    gameNumber: e.gameNumber,
+    event: e.event,
+    state,
+  };
+}

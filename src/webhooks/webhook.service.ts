@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_TYPES } from '../domain/events/catalogue';
+import type { EventStore, StoredEvent } from '../ledger/event-store';
+import type { MatchProjector } from '../projections/match-projector';
+import type { ReadModel } from '../projections/read-model';
+import { WebhookDispatcher, type DispatchSettings } from './dispatcher';
+import type { Delivery, DeliveryStatus, Endpoint, WebhookOutbox } from './outbox';
+import { newSecret } from './signature';
+import { checkTargetUrl } from './target';
+import { WebhookError } from './webhook-errors';
+
+const PAGE = 500;
+
+// Endpoints, the outbox fed from the projector's committed batches, and its dispatcher.
+export class WebhookService {
+  private readonly dispatcher: WebhookDispatcher;
+  private stopListening: (() => void) | null = null;
+
+  constructor(
+    private readonly outbox: WebhookOutbox,
+    private readonly store: EventStore,
+    private readonly projector: MatchProjector,
+    private readonly readModel: ReadModel,
+    private readonly settings: DispatchSettings,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.dispatcher = new WebhookDispatcher(outbox, settings, now);
+  }
+
+  // Enqueues what the ledger gained while the server was down (from the ledger itself, not the
+  // read model), then follows the projector and starts sending.
+  async start(): Promise<void> {
+    const from = this.outbox.position();
+    if (from !== undefined && this.outbox.endpoints().length > 0)
+      await this.readStore(from, (events) => this.outbox.enqueue(events, this.now()));
+    this.stopListening = this.projector.onCommitted((batch) => {
+      if (this.outbox.endpoints().length === 0) return;
+      const floor = this.outbox.position();
+      const fresh = batch.events
+        .map((e) => e.event)
+        .filter((e) => floor === undefined || e.position > floor);
+      if (fresh.length > 0 && this.outbox.enqueue(fresh, this.now()) > 0) this.dispatcher.wake();
+    });
+    this.dispatcher.start();
+  }
+
+  async stop(): Promise<void> {
+    this.stopListening?.();
+    this.stopListening = null;
+    await this.dispatcher.stop();
+  }
+
+  register(
+    url: string,
+    kinds: string[],
+    createdBy: string,
+  ): { endpoint: Endpoint; secret: string } {
+    const target = checkTargetUrl(url, this.settings.allowPrivateTargets);
+    const unknown = kinds.filter((k) => !(EVENT_TYPES as readonly string[]).includes(k));
+    if (kinds.length === 0 || unknown.length > 0)
+      throw new WebhookError(
+        'BAD_USER_INPUT',
+        `kinds must be event types (${EVENT_TYPES.join(', ')}); unknown: ${unknown.join(', ') || 'none given'}`,
+      );
+    // The first endpoint starts the outbox at the ledger's present: earlier events are replayed
+    // on request only.
+    if (this.outbox.endpoints().length === 0)
+      this.outbox.enqueue([], this.now(), { startAt: this.readModel.checkpoint('matches') ?? 0n });
+    const endpoint: Endpoint = {
+      id: randomUUID(),
+      url: target.toString(),
+      kinds: [...new Set(kinds)],
+      secret: newSecret(),
+      createdBy,
+      createdAt: new Date(this.now()).toISOString(),
+    };
+    this.outbox.addEndpoint(endpoint);
+    return { endpoint, secret: endpoint.secret };
+  }
+
+  remove(id: string): boolean {
+    return this.outbox.removeEndpoint(id, new Date(this.now()).toISOString());
+  }
+
+  endpoints(): Endpoint[] {
+    return this.outbox.endpoints();
+  }
+
+  deliveries(filter: { endpointId?: string; status?: DeliveryStatus }, limit: number): Delivery[] {
+    return this.outbox.deliveries(filter, limit);
+  }
+
+  // Sends again every event of the endpoint's kinds after `after` (a ledger position), each
+  // under its own delivery id, so a receiver that kept them recognises them.
+  async replay(endpointId: string, after: bigint | undefined): Promise<number> {
+    const endpoint = this.outbox.endpoint(endpointId);
+    if (!endpoint) throw new WebhookError('NOT_FOUND', `No webhook endpoint ${endpointId}`);
+    let count = 0;
+    await this.readStore(after, (events) => {
+      count += this.outbox.enqueue(events, this.now(), { to: [endpoint], requeue: true });
+    });
+    this.dispatcher.wake();
+    return count;
+  }
+
+  private async readStore(after: bigint | undefined, take: (events: StoredEvent[]) => void) {
+    let from = after;
+    for (;;) {
+      const page = await this.store.readAll({ after: from, maxCount: PAGE });
+      if (page.length > 0) take(page);
+      if (page.length < PAGE) return;
+      from = page[page.length - 1].position;
+    }
+  }
+}
