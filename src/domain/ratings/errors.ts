@@ -1,6 +1,6 @@
 import { CodedError } from '../coded-error';
 
-export type RatingsErrorCode = 'INVALID_RACE' | 'INVALID_CURSOR';
+export type RatingsErrorCode = 'INVALID_RACE';
 
 // Ratings and race queries refused on their arguments.
 export class RatingsError extends CodedError<RatingsErrorCode> {

@@ -1,0 +1,10 @@
+import { Table, ANA, BRUNO, revisionOf } from './test/support/match-fixtures';
+const t = new Table({ discipline: 'NINE_BALL', raceTo: 3 });
+t.break(ANA.id, [{ ball: 9, pocket: 'FR' }]);
+console.log(t.state.games);
+const shot = revisionOf(t, 'ShotPlayed', 1);
+t.break(ANA.id, [{ ball: 2, pocket: 'FR' }]);
+t.run({ type: 'FileAppeal', by: BRUNO.id, againstRevision: shot, grounds: 'foul', proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } } } as any);
+t.run({ type: 'DecideAppeal', appealId: 'A1', decidedBy: 'ac-1', outcome: 'ALLOWED', reason: 'seen' } as any);
+console.log(t.state.games, t.state.currentGame?.number);
+console.log(t.history.map(e=>e.type).join(' '));
