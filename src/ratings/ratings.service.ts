@@ -126,7 +126,7 @@ export class RatingsService {
   }
 
   // A player with no rated game races at the starter rating.
-  private ratingOf(player: string, discipline: Discipline): number {
+  ratingOf(player: string, discipline: Discipline): number {
     return this.fitted(discipline).fit.ratings.get(player)?.rating ?? STARTER_RATING;
   }
 

@@ -6,6 +6,7 @@ import { DOMAIN_ERROR_CODES, type DomainErrorCode } from '../../domain';
 import { CodedError } from '../../domain/coded-error';
 import type { EventStoreError } from '../../ledger/event-store';
 import type { MatchErrorCode } from '../../matches/match-errors';
+import type { RatingsErrorCode } from '../../domain/ratings';
 import type { AuthErrorCode } from '../auth/auth-errors';
 
 export interface FieldProblem {
@@ -32,6 +33,7 @@ type ServedCode =
   | MatchErrorCode
   | AuditErrorCode
   | AuthErrorCode
+  | RatingsErrorCode
   | EventStoreError['code']
   | InputValidationError['code'];
 
@@ -51,6 +53,7 @@ const GRAPHQL_CODES: Record<ServedCode, string> = {
   INVALID_APPEND: 'INVALID_APPEND',
   DUPLICATE_EVENT_ID: 'DUPLICATE_EVENT_ID',
   UNAVAILABLE: 'UNAVAILABLE',
+  INVALID_RACE: 'BAD_USER_INPUT',
 };
 
 function isServed(err: unknown): err is CodedError<ServedCode> {
