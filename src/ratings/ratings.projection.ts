@@ -16,7 +16,8 @@ export const ratingsProjection: Projection = {
         winner TEXT NOT NULL, loser TEXT NOT NULL, event_ids TEXT NOT NULL,
         pos TEXT NOT NULL, recorded_at TEXT,
         PRIMARY KEY (match_id, game_number));
-      CREATE INDEX IF NOT EXISTS rating_games_discipline ON rating_games (discipline);
+      -- Covering: a refit reads a discipline's games from the index alone.
+      CREATE INDEX IF NOT EXISTS rating_games_discipline ON rating_games (discipline, winner, loser);
       CREATE INDEX IF NOT EXISTS rating_games_winner ON rating_games (winner, discipline, pos);
       CREATE INDEX IF NOT EXISTS rating_games_loser ON rating_games (loser, discipline, pos);
       CREATE TABLE IF NOT EXISTS rating_changes (
