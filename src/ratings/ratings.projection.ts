@@ -32,9 +32,12 @@ export const ratingsProjection: Projection = {
   },
   apply(batch, db) {
     const byMatch = new Map<string, ProjectedEvent[]>();
-    for (const e of batch.events)
-      if (e.matchId !== null && batch.matches.has(e.matchId))
-        byMatch.set(e.matchId, [...(byMatch.get(e.matchId) ?? []), e]);
+    for (const e of batch.events) {
+      if (e.matchId === null || !batch.matches.has(e.matchId)) continue;
+      const events = byMatch.get(e.matchId);
+      if (events) events.push(e);
+      else byMatch.set(e.matchId, [e]);
+    }
     let changedAt: string | null = null;
     for (const [matchId, state] of batch.matches) {
       const before = loadGames(db, matchId);
