@@ -22,6 +22,7 @@ import { ProjectionsModule } from './projections/projections.module';
 import { featureProjections } from './read-models';
 import { MatchesModule } from './matches/matches.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { RatingsModule } from './ratings/ratings.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -110,6 +111,7 @@ function graphqlOptions(c: LedgerConfig, tokens: TokenService): ApolloDriverConf
     AuditModule,
     LiveModule,
     WebhooksModule,
+    RatingsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

@@ -10,6 +10,11 @@ import { createEventStore } from './ledger/ledger.module';
 import { MatchProjector } from './projections/match-projector';
 import { ReadModel } from './projections/read-model';
 import { featureProjections } from './read-models';
+import {
+  CHANGED_RESULTS_USAGE,
+  changedResultsCommand,
+  type OpenedReadModel,
+} from './ratings/changed-results.command';
 
 const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--expires-in <span>]
        npm run ledger -- rebuild | verify | readjudicate
@@ -24,7 +29,8 @@ const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--ex
           each broken stream when the ledger was altered
   readjudicate
           re-rule every recorded shot with this build's engine; exit 1 and list every ruling
-          that differs from the recorded one (nothing is written)`;
+          that differs from the recorded one (nothing is written)
+  ${CHANGED_RESULTS_USAGE}`;
 
 // Opens the configured store alone (no read model, no server) for a read-only pass.
 async function withStore<T>(
@@ -105,9 +111,26 @@ async function rebuild(): Promise<number> {
   }
 }
 
+// The configured read model, caught up with the ledger on request (for the feature exports).
+function openReadModel(): OpenedReadModel {
+  ensureDevelopmentSecret();
+  const config = loadConfig();
+  const store = createEventStore(config);
+  const readModel = new ReadModel(config.readModelFile, featureProjections());
+  return {
+    readModel,
+    catchUp: () => new MatchProjector(store, readModel).catchUp(),
+    close: async () => {
+      readModel.close();
+      await store.close();
+    },
+  };
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'rebuild') return rebuild();
+  if (command === 'changed-results') return changedResultsCommand(rest, openReadModel);
   if (command === 'verify') return verify();
   if (command === 'readjudicate') return readjudicate();
   if (command !== 'token') {

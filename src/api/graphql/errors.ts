@@ -8,6 +8,7 @@ import type { EventStoreError } from '../../ledger/event-store';
 import type { LiveErrorCode } from '../../live/live-errors';
 import type { MatchErrorCode } from '../../matches/match-errors';
 import type { WebhookErrorCode } from '../../webhooks/webhook-errors';
+import type { RatingsErrorCode } from '../../domain/ratings';
 import type { AuthErrorCode } from '../auth/auth-errors';
 
 export interface FieldProblem {
@@ -36,6 +37,7 @@ type ServedCode =
   | AuthErrorCode
   | LiveErrorCode
   | WebhookErrorCode
+  | RatingsErrorCode
   | EventStoreError['code']
   | InputValidationError['code'];
 
@@ -58,6 +60,7 @@ const GRAPHQL_CODES: Record<ServedCode, string> = {
   STREAM_TRUNCATED: 'STREAM_TRUNCATED',
   STREAM_DELETED: 'STREAM_DELETED',
   ACCESS_DENIED: 'FORBIDDEN',
+  INVALID_RACE: 'BAD_USER_INPUT',
 };
 
 function isServed(err: unknown): err is CodedError<ServedCode> {
