@@ -5,6 +5,5 @@ import { ratingsProjection } from './ratings/ratings.projection';
 // Every feature's read model, fed by the projector in the same transaction as the match views.
 // The server and the CLI's rebuild both take the list from here, so they build the same views.
 export function featureProjections(): Projection[] {
-  return [new LivePlacesProjection()];
-  return [ratingsProjection];
+  return [new LivePlacesProjection(), ratingsProjection];
 }
