@@ -7,7 +7,14 @@ import type {
   PlacementZone,
   RuleProfileId,
 } from '../table/vocabulary';
-import type { ChoiceKind, GameEndReason, OptionKind, RuleId, Ruling } from '../rules/ruling';
+import type {
+  ChoiceKind,
+  FoulFinding,
+  GameEndReason,
+  OptionKind,
+  RuleId,
+  Ruling,
+} from '../rules/ruling';
 import type { AmendmentEvent } from './appeals';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
@@ -111,6 +118,9 @@ export interface OptionChosen {
     rule: RuleId;
     explanation: string;
     explanationPt: string;
+    // G1.37 without a referee: ball in hand taken by claiming the foul, which counts against
+    // `player` (foul count, run of fouls). Absent for every other choice and in older records.
+    foulClaimed?: { player: string; foul: FoulFinding; consecutiveFoulsAfter: number };
   };
 }
 

@@ -44,8 +44,9 @@ export function foulPasses(shot: EightBallShot, applied: FoulFinding): Ruling {
   });
 }
 
-// G1.37 without a referee: the cue ball did not leave the kitchen first; no foul, but the
-// opponent chooses ball in hand or to have the balls restored and the shot replayed.
+// G1.37 without a referee: the cue ball did not leave the kitchen first. The opponent chooses:
+// claim the foul and take ball in hand (then it counts as a foul, see options), or have the balls
+// restored and the shot replayed (no foul). Until then the shooter's run of fouls stands.
 export function kitchenReplayChoice(shot: EightBallShot): Ruling {
   shot.trail.add('G1.37');
   const choice = choiceOwed({
@@ -60,6 +61,7 @@ export function kitchenReplayChoice(shot: EightBallShot): Ruling {
     appliedFoul: null,
     penalty: 'NONE',
     legallyPocketed: [],
+    consecutiveFoulsAfter: shot.setup.consecutiveFouls,
     why: TEXTS.kitchenNotCrossed(shot.who),
   });
 }

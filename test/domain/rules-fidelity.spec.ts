@@ -1,0 +1,76 @@
+import type { ShotFacts } from '../../src/domain/events/shot-facts';
+import type { RuleProfileId } from '../../src/domain/table/vocabulary';
+import { Table } from '../support/match-fixtures';
+import { A, B, CUE_TO_RAIL, PROFILES } from './eight-ball-scenarios';
+
+// What a scorer can now say and what each ruling then says, rule by rule: G1.37 without a
+// referee, balls on the head string (G1.16), warnings under their rule (G1.9, G1.29, A10), the
+// frozen-ball declarer (G1.36), one loss reason per ruling (E8.18), the consequence of every
+// option owed (A12), and the call carried by the shot (G1.4).
+
+// Bruno has ball in hand behind the head string after Ana's scratch on a legal break (E8.5).
+function brunoInKitchen(profile: RuleProfileId, refereePresent = true): Table {
+  const t = new Table({ profile, refereePresent });
+  t.shoot(A, {
+    firstContact: 1,
+    objectBallsDrivenToRail: 5,
+    pocketed: [{ ball: 3, pocket: 'FL' }],
+    cueBallScratched: true,
+  });
+  return t;
+}
+
+const notCrossed: Partial<ShotFacts> = {
+  firstContact: 9,
+  pocketed: [{ ball: 9, pocket: 'HL' }],
+  railContactsAfterFirstContact: CUE_TO_RAIL,
+  cueCrossedHeadStringBeforeContact: false,
+};
+
+describe.each(PROFILES)(
+  'G1.37 without a referee, the opponent claims the foul or has the shot replayed (%s)',
+  (profile) => {
+    it('G1.37: the ruling owes Ana the choice and says what each option means', () => {
+      const t = brunoInKitchen(profile, false);
+      const r = t.shoot(B, notCrossed);
+      expect(r).toMatchObject({ appliedFoul: null, turn: 'CHOICE_PENDING' });
+      expect(r.explanation).toMatch(/claim the foul and take ball in hand anywhere/);
+      expect(r.explanation).toMatch(/replays the shot, no foul/);
+    });
+
+    it('G1.37, G1.17: taking ball in hand claims the foul, which counts against Bruno', () => {
+      const t = brunoInKitchen(profile, false);
+      t.shoot(B, notCrossed);
+      const [chosen] = t.run({ type: 'ChooseOption', player: A, option: 'BALL_IN_HAND_ANYWHERE' });
+      expect(chosen.type === 'OptionChosen' && chosen.data.foulClaimed).toMatchObject({
+        player: B,
+        foul: {
+          kind: 'CUE_BALL_DID_NOT_CROSS_HEAD_STRING',
+          rule: 'G1.37',
+          penalty: 'STANDARD_FOUL',
+        },
+        consecutiveFoulsAfter: 1,
+      });
+      expect(t.state.currentGame).toMatchObject({
+        shooter: A,
+        ballInHand: 'ANYWHERE',
+        fouls: { [A]: 1, [B]: 1 },
+        consecutiveFouls: { [B]: 1 },
+      });
+    });
+
+    it('G1.37: having the shot replayed is no foul; Bruno replays from the kitchen', () => {
+      const t = brunoInKitchen(profile, false);
+      t.shoot(B, notCrossed);
+      const [chosen] = t.run({ type: 'ChooseOption', player: A, option: 'REPLAY_SHOT' });
+      expect(chosen.type === 'OptionChosen' && chosen.data.foulClaimed).toBeUndefined();
+      expect(chosen.type === 'OptionChosen' && chosen.data.explanation).toMatch(/replays the shot/);
+      expect(t.state.currentGame).toMatchObject({
+        shooter: B,
+        ballInHand: 'BEHIND_HEAD_STRING',
+        fouls: { [A]: 1, [B]: 0 },
+        consecutiveFouls: { [B]: 0 },
+      });
+    });
+  },
+);
