@@ -74,3 +74,42 @@ describe.each(PROFILES)(
     });
   },
 );
+
+describe.each(PROFILES)('a ball on or past the head string (G1.16, G1.37) (%s)', (profile) => {
+  const shot = (position?: 'KITCHEN' | 'ON_HEAD_STRING' | 'BEYOND_HEAD_STRING') => ({
+    firstContact: 9,
+    railContactsAfterFirstContact: CUE_TO_RAIL,
+    cueCrossedHeadStringBeforeContact: false,
+    ...(position ? { firstContactPosition: position } : {}),
+  });
+
+  it.each(['ON_HEAD_STRING', 'BEYOND_HEAD_STRING'] as const)(
+    'G1.16, G1.37: a ball %s may be played before the cue ball crosses: no foul, with or without a referee',
+    (position) => {
+      for (const refereePresent of [true, false]) {
+        const r = brunoInKitchen(profile, refereePresent).shoot(B, shot(position));
+        expect(r).toMatchObject({ appliedFoul: null, pendingChoice: null, turn: 'PASSES' });
+      }
+    },
+  );
+
+  it('G1.10, G1.37: a ball in the kitchen hit before the cue ball crossed is a foul with a referee', () => {
+    const r = brunoInKitchen(profile).shoot(B, shot('KITCHEN'));
+    expect(r.appliedFoul).toMatchObject({
+      kind: 'CUE_BALL_DID_NOT_CROSS_HEAD_STRING',
+      rule: 'G1.37',
+    });
+  });
+
+  it('G1.37: without the position (older records) the crossing fact alone decides, as before', () => {
+    const r = brunoInKitchen(profile).shoot(B, shot());
+    expect(r.appliedFoul).toMatchObject({ kind: 'CUE_BALL_DID_NOT_CROSS_HEAD_STRING' });
+  });
+
+  it('G1.37: a position with no first contact is refused', () => {
+    const t = brunoInKitchen(profile);
+    expect(() =>
+      t.shoot(B, { firstContact: null, firstContactPosition: 'ON_HEAD_STRING' }),
+    ).toThrow(/no first contact/);
+  });
+});

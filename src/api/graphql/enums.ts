@@ -17,6 +17,7 @@ import {
   FOUL_KINDS,
   GAME_END_REASONS,
   GROUPS,
+  HEAD_STRING_POSITIONS,
   OPTIONS,
   PENALTIES,
   PLACEMENT_ZONES,
@@ -67,6 +68,11 @@ export const PlacementZone = enumOf(
   PLACEMENT_ZONES,
   'PlacementZone',
   'Where the cue ball was placed (G1.10, G1.16).',
+);
+export const HeadStringPosition = enumOf(
+  HEAD_STRING_POSITIONS,
+  'HeadStringPosition',
+  'Where a ball lies relative to the head string, judged by where its base touches the cloth (G1.12): KITCHEN = behind the line (in the kitchen); ON_HEAD_STRING = on the line itself, which is not part of the kitchen (G1.16); BEYOND_HEAD_STRING = past the line, towards the foot of the table.',
 );
 export const BreakOrderRule = enumOf(
   BREAK_ORDER_RULES,

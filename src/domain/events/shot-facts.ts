@@ -1,4 +1,10 @@
-import type { Cushion, PlacementZone, Pocket, StrokeFoulKind } from '../table/vocabulary';
+import type {
+  Cushion,
+  HeadStringPosition,
+  PlacementZone,
+  Pocket,
+  StrokeFoulKind,
+} from '../table/vocabulary';
 
 // What the scorer saw; the engine derives every ruling from these facts plus the state before the shot.
 
@@ -58,8 +64,12 @@ export interface ShotFacts {
   strokeFouls: StrokeFoulReport[];
   placement?: PlacementFacts;
   // G1.37: with ball in hand behind the head string, whether the cue ball crossed the line before
-  // its first contact (true also when the ball hit lies on or beyond the line). Absent: not recorded.
+  // its first contact. Absent: not recorded. Records made before firstContactPosition existed
+  // sent true when the ball hit lay on or beyond the line.
   cueCrossedHeadStringBeforeContact?: boolean;
+  // G1.16, G1.37: where the first-contacted ball lay relative to the head string; a ball on the
+  // line or beyond it may be played before the cue ball crosses. Absent: not recorded.
+  firstContactPosition?: HeadStringPosition;
   // G1.27: a jump shot made by elevating the cue; legal, recorded for the record.
   jumpShot?: boolean;
 }

@@ -46,6 +46,7 @@ export function shotFacts(f: GivenShotFacts): Partial<ShotFacts> {
         }
       : undefined,
     cueCrossedHeadStringBeforeContact: f.cueCrossedHeadStringBeforeContact ?? undefined,
+    firstContactPosition: f.firstContactPosition ?? undefined,
     jumpShot: f.jumpShot ?? undefined,
   }) as Partial<ShotFacts>;
 }

@@ -13,11 +13,13 @@ import {
 } from 'class-validator';
 import {
   CUSHIONS,
+  HEAD_STRING_POSITIONS,
   PLACEMENT_ZONES,
   POCKETS,
   RAIL_CONTACT_KINDS,
   STROKE_FOUL_KINDS,
   type Cushion,
+  type HeadStringPosition,
   type PlacementZone,
   type Pocket,
   type RailContactKind,
@@ -219,11 +221,20 @@ export class RecordShotInput extends MatchCommandInput {
   @Field({
     nullable: true,
     description:
-      'G1.37: from the kitchen, the cue ball crossed the head string before its first contact.',
+      'G1.37, with ball in hand behind the head string: true if the cue ball crossed the head string before it touched any ball or cushion; false if it touched a ball or cushion (or came back into the kitchen) first. Omit it when ball in hand is not behind the head string. Where the ball hit lies is said separately in firstContactPosition.',
   })
   @IsOptional()
   @IsBoolean()
   cueCrossedHeadStringBeforeContact?: boolean;
+
+  @Field(() => E.HeadStringPosition, {
+    nullable: true,
+    description:
+      'G1.16, G1.37: where the ball the cue ball hit first lay relative to the head string. A ball ON_HEAD_STRING or BEYOND_HEAD_STRING may be played from the kitchen even if the cue ball touched it before crossing the line; a ball in the KITCHEN may be played only after the cue ball has crossed the line and come back. Needs firstContact; omit it when not recorded.',
+  })
+  @IsOptional()
+  @IsIn(HEAD_STRING_POSITIONS)
+  firstContactPosition?: HeadStringPosition;
 
   @Field({ nullable: true, description: 'G1.27: a jump shot made by elevating the cue (legal).' })
   @IsOptional()

@@ -11,6 +11,12 @@ export function assertFactsFitTable(onTable: number[], facts: ShotFacts): void {
       throw new DomainError('BALL_NOT_ON_TABLE', `${what}: ball ${b} is not on the table`);
   };
   if (facts.firstContact !== null) mustBeOnTable(facts.firstContact, 'first contact');
+  if (facts.firstContactPosition !== undefined && facts.firstContact === null)
+    throw new DomainError(
+      'INVALID_SHOT_FACTS',
+      'firstContactPosition describes the ball hit first, but no first contact is recorded',
+      'G1.37',
+    );
   const seen = new Set<number>();
   for (const p of facts.pocketed) {
     mustBeOnTable(p.ball, 'pocketed');
