@@ -208,7 +208,7 @@ export class MatchResolver {
 
   @Mutation(() => CommandResultModel, {
     description:
-      'Record a referee decision: warning, stalemate (E8.19), outside interference (G1.33).',
+      'Record a referee decision: a warning under G1.9 or G1.29, stalemate (E8.19), outside interference (G1.33), spontaneous movement (G1.31), unsportsmanlike conduct (G1.39), the two-foul warning (N9.8).',
   })
   async recordRefereeRuling(
     @Args('input') input: RecordRefereeRulingInput,
@@ -221,7 +221,12 @@ export class MatchResolver {
         kind: input.kind,
         player: input.player ?? null,
         restored: input.restored ?? null,
-        ...defined({ ball: input.ball, movement: input.movement, sanction: input.sanction }),
+        ...defined({
+          ball: input.ball,
+          movement: input.movement,
+          sanction: input.sanction,
+          violation: input.violation ?? undefined,
+        }),
         note: input.note,
       },
       input,

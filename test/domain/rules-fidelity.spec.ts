@@ -113,3 +113,56 @@ describe.each(PROFILES)('a ball on or past the head string (G1.16, G1.37) (%s)',
     ).toThrow(/no first contact/);
   });
 });
+
+describe.each(PROFILES)('warnings under the rule violated (G1.9, G1.29, A10) (%s)', (profile) => {
+  const interferenceOnBreak: Partial<ShotFacts> = {
+    firstContact: 1,
+    objectBallsDrivenToRail: 5,
+    strokeFouls: [{ kind: 'BREAK_CUE_BALL_INTERFERENCE', reportedBy: 'referee' }],
+  };
+  const warn = (t: Table, violation?: 'BREAK_CUE_BALL_INTERFERENCE' | 'NON_TIP_CONTACT') =>
+    t.run({
+      type: 'RecordRefereeRuling',
+      kind: 'WARNING',
+      player: A,
+      restored: null,
+      ...(violation ? { violation } : {}),
+      note: '',
+    });
+
+  it('G1.9, A10: a referee warning given under G1.9 makes the next interference on the break a forfeit', () => {
+    const t = new Table({ profile });
+    const [ruled] = warn(t, 'BREAK_CUE_BALL_INTERFERENCE');
+    expect(ruled.type === 'RefereeRuled' && ruled.data).toMatchObject({ rule: 'G1.9' });
+    expect(t.state.warnings[A]).toEqual(['G1.9']);
+    const r = t.shoot(A, interferenceOnBreak);
+    expect(r).toMatchObject({
+      penalty: 'FORFEIT_OF_MATCH',
+      appliedFoul: { rule: 'G1.9' },
+      gameResult: { reason: 'MATCH_FORFEITED', winner: B },
+    });
+  });
+
+  it('G1.29, A10: a warning with no rule named is a G1.29 warning, as before; G1.9 interference then only warns', () => {
+    const t = new Table({ profile });
+    const [ruled] = warn(t);
+    expect(ruled.type === 'RefereeRuled' && ruled.data).toMatchObject({ rule: 'G1.29' });
+    const r = t.shoot(A, interferenceOnBreak);
+    expect(r).toMatchObject({ warningIssued: 'G1.9', gameResult: null });
+    expect(t.state.warnings[A]).toEqual(['G1.29', 'G1.9']);
+  });
+
+  it('A10: only a warning names a violation', () => {
+    const t = new Table({ profile });
+    expect(() =>
+      t.run({
+        type: 'RecordRefereeRuling',
+        kind: 'STALEMATE',
+        player: null,
+        restored: null,
+        violation: 'NON_TIP_CONTACT',
+        note: '',
+      }),
+    ).toThrow(/Only a warning/);
+  });
+});

@@ -26,6 +26,7 @@ import {
   RULE_PROFILES,
   STROKE_FOUL_KINDS,
   TURN_RESULTS,
+  WARNED_VIOLATIONS,
 } from '../../domain';
 
 // GraphQL enums are generated from the domain's own constant lists, so they cannot drift.
@@ -112,6 +113,11 @@ export const RefereeRulingKind = enumOf(
   REFEREE_RULING_KINDS,
   'RefereeRulingKind',
   'A referee decision recorded as its own event.',
+);
+export const WarnedViolation = enumOf(
+  WARNED_VIOLATIONS,
+  'WarnedViolation',
+  'The rule a referee warning is given under. BREAK_CUE_BALL_INTERFERENCE (G1.9): on the break, the cue ball was stopped or deflected after crossing the head string and before hitting an object ball. NON_TIP_CONTACT (G1.29): the cue ball was intentionally contacted with a part of the cue other than the tip. A second warned violation of the same rule in the match forfeits it (A10).',
 );
 export const ActorRole = enumOf(
   ACTOR_ROLES,

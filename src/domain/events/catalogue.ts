@@ -134,6 +134,15 @@ export const REFEREE_RULING_KINDS = [
 ] as const;
 export type RefereeRulingKind = (typeof REFEREE_RULING_KINDS)[number];
 
+// G1.9 / G1.29: the violations a referee's warning can be given for (A10: a second warned
+// violation of the same rule forfeits the match).
+export const WARNED_VIOLATIONS = ['BREAK_CUE_BALL_INTERFERENCE', 'NON_TIP_CONTACT'] as const;
+export type WarnedViolation = (typeof WARNED_VIOLATIONS)[number];
+export const WARNED_VIOLATION_RULES: Record<WarnedViolation, RuleId> = {
+  BREAK_CUE_BALL_INTERFERENCE: 'G1.9',
+  NON_TIP_CONTACT: 'G1.29',
+};
+
 // G1.31 / G1.15: what became of a ball that moved or dropped by itself.
 export const SPONTANEOUS_MOVEMENT_OUTCOMES = ['STAYS', 'REPLACED', 'SHOT_REPLAYED'] as const;
 export type SpontaneousMovementOutcome = (typeof SPONTANEOUS_MOVEMENT_OUTCOMES)[number];

@@ -4,6 +4,7 @@ import type {
   PlayerRef,
   RefereeRulingKind,
   SpontaneousMovementOutcome,
+  WarnedViolation,
 } from '../events/catalogue';
 import type { AppealOutcome, RemedyKind, SignatoryCapacity } from '../events/appeals';
 import type { ShotCall, ShotFacts } from '../events/shot-facts';
@@ -78,6 +79,8 @@ export interface RecordRefereeRuling {
   movement?: SpontaneousMovementOutcome;
   ball?: number;
   sanction?: ConductSanction;
+  // A warning: the violation it is given for (G1.9 or G1.29); absent means G1.29, as before.
+  violation?: WarnedViolation;
   note: string;
 }
 

@@ -24,6 +24,7 @@ import {
   POCKETS,
   REFEREE_RULING_KINDS,
   SPONTANEOUS_MOVEMENT_OUTCOMES,
+  WARNED_VIOLATIONS,
   type ConductSanction,
   type Cushion,
   type LagFault,
@@ -33,6 +34,7 @@ import {
   type PlacementZone,
   type Pocket,
   type RefereeRulingKind,
+  type WarnedViolation,
 } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { MatchCommandInput, PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
@@ -183,6 +185,15 @@ export class RecordRefereeRulingInput extends MatchCommandInput {
   @IsOptional()
   @IsIn(CONDUCT_SANCTIONS)
   sanction?: ConductSanction;
+
+  @Field(() => E.WarnedViolation, {
+    nullable: true,
+    description:
+      'WARNING only: the rule the warning is given under, G1.9 (BREAK_CUE_BALL_INTERFERENCE) or G1.29 (NON_TIP_CONTACT). Omitted: G1.29. A later warned violation of the same rule forfeits the match (A10).',
+  })
+  @IsOptional()
+  @IsIn(WARNED_VIOLATIONS)
+  violation?: WarnedViolation;
 
   @Field({ defaultValue: '' })
   @IsString()

@@ -3,6 +3,7 @@ import type {
   ConductSanction,
   RefereeRulingKind,
   SpontaneousMovementOutcome,
+  WarnedViolation,
 } from '../../events/catalogue';
 import type { Discipline } from '../../table/vocabulary';
 
@@ -14,6 +15,7 @@ export interface RefereeReport {
   movement?: SpontaneousMovementOutcome;
   ball?: number;
   sanction?: ConductSanction;
+  violation?: WarnedViolation;
 }
 
 // The kinds that name an offender, who must be a player of the match.
@@ -31,6 +33,8 @@ function refused(message: string, rule?: string): never {
 }
 
 export function checkRefereeReport(r: RefereeReport, discipline: Discipline): void {
+  if (r.violation !== undefined && r.kind !== 'WARNING')
+    refused('Only a warning names the violation it is given for', 'A10');
   switch (r.kind) {
     case 'SPONTANEOUS_MOVEMENT':
       if (r.movement === undefined || r.ball === undefined)

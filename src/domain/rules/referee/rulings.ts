@@ -1,5 +1,9 @@
 import { DomainError } from '../../errors';
-import type { SpontaneousMovementOutcome } from '../../events/catalogue';
+import {
+  WARNED_VIOLATION_RULES,
+  type SpontaneousMovementOutcome,
+  type WarnedViolation,
+} from '../../events/catalogue';
 import type { Discipline } from '../../table/vocabulary';
 import { sentence, t, type Text } from '../general/explain';
 import type { GameEndReason, RuleId } from '../ruling';
@@ -37,14 +41,7 @@ export function ruleReferee(r: RefereeReport, table: RefereeTable): RefereeVerdi
     case 'UNSPORTSMANLIKE_CONDUCT':
       return unsportsmanlikeConduct(r, table);
     case 'WARNING':
-      return {
-        rule: 'G1.29',
-        why: t(
-          `${name(r.player!)} is warned (G1.29); a second warned violation forfeits the match (A10).`,
-          `${name(r.player!)} é advertido (G1.29); uma segunda infração advertida dá perda da partida (A10).`,
-        ),
-        then: NONE,
-      };
+      return warning(name(r.player!), r.violation ?? 'NON_TIP_CONTACT');
     case 'STALEMATE':
       return stalemate(table);
     case 'TWO_FOUL_WARNING':
@@ -52,6 +49,26 @@ export function ruleReferee(r: RefereeReport, table: RefereeTable): RefereeVerdi
     case 'OUTSIDE_INTERFERENCE':
       return outsideInterference(r.restored!, table);
   }
+}
+
+// G1.9 / G1.29: the warning is filed under the rule violated; A10: a second one forfeits.
+function warning(player: string, violation: WarnedViolation): RefereeVerdict {
+  const rule = WARNED_VIOLATION_RULES[violation];
+  const what =
+    violation === 'BREAK_CUE_BALL_INTERFERENCE'
+      ? t(
+          ' for stopping or deflecting the cue ball on the break',
+          ' por parar ou desviar a bola branca na saída',
+        )
+      : t('', '');
+  return {
+    rule,
+    why: t(
+      `${player} is warned${what.en} (${rule}); a second warned violation forfeits the match (A10).`,
+      `${player} é advertido${what.pt} (${rule}); uma segunda infração advertida dá perda da partida (A10).`,
+    ),
+    then: NONE,
+  };
 }
 
 // G1.31 / G1.15: settled balls stay; a ball dropping over 5 s after stopping is replaced;
