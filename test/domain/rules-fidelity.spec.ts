@@ -1,7 +1,7 @@
 import type { ShotFacts } from '../../src/domain/events/shot-facts';
 import type { RuleProfileId } from '../../src/domain/table/vocabulary';
 import { Table } from '../support/match-fixtures';
-import { A, B, CUE_TO_RAIL, PROFILES } from './eight-ball-scenarios';
+import { A, B, CUE_TO_RAIL, groupsSet, PROFILES } from './eight-ball-scenarios';
 
 // What a scorer can now say and what each ruling then says, rule by rule: G1.37 without a
 // referee, balls on the head string (G1.16), warnings under their rule (G1.9, G1.29, A10), the
@@ -164,5 +164,43 @@ describe.each(PROFILES)('warnings under the rule violated (G1.9, G1.29, A10) (%s
         note: '',
       }),
     ).toThrow(/Only a warning/);
+  });
+});
+
+describe.each(PROFILES)('who declares a frozen ball (G1.36) (%s)', (profile) => {
+  const declare = (t: Table, declaredBy: string) =>
+    t.run({ type: 'DeclareFrozenBall', declaredBy, ball: 3, cushion: 'LEFT_HEAD_SIDE' });
+  const pressedOnly = {
+    firstContact: 3,
+    railContactsAfterFirstContact: [
+      { ball: 3, cushion: 'LEFT_HEAD_SIDE' as const, kind: 'PRESSED_INTO_OWN_CUSHION' as const },
+    ],
+  };
+
+  it('G1.36: the match referee may examine and announce the ball; the declaration then applies', () => {
+    const t = groupsSet(profile);
+    t.run({ type: 'AssignOfficials', scorers: [], referees: ['ref-1'] });
+    const [declared] = declare(t, 'ref-1');
+    expect(declared.type === 'FrozenBallDeclared' && declared.data.declaredBy).toBe('ref-1');
+    expect(t.shoot(A, pressedOnly).appliedFoul).toMatchObject({ rule: 'G1.36' });
+  });
+
+  it('G1.36: without a referee the opponent announces it', () => {
+    const t = new Table({ profile, refereePresent: false });
+    t.break(A, [{ ball: 1, pocket: 'FL' }]);
+    t.call(A, 2, 'FR');
+    t.shoot(A, {
+      firstContact: 2,
+      pocketed: [{ ball: 2, pocket: 'FR' }],
+      railContactsAfterFirstContact: CUE_TO_RAIL,
+    });
+    declare(t, B);
+    expect(t.shoot(A, pressedOnly).appliedFoul).toMatchObject({ rule: 'G1.36' });
+  });
+
+  it('G1.36: someone who is neither a player nor a referee of the match is refused', () => {
+    const t = groupsSet(profile);
+    t.run({ type: 'AssignOfficials', scorers: [], referees: ['ref-1'] });
+    expect(() => declare(t, 'ref-2')).toThrow(/neither a player nor a referee/);
   });
 });

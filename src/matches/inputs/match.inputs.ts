@@ -203,7 +203,10 @@ export class RecordRefereeRulingInput extends MatchCommandInput {
 
 @InputType({ description: 'G1.36: a ball frozen to a cushion, declared before the shot.' })
 export class DeclareFrozenBallInput extends MatchCommandInput {
-  @Field({ description: 'The player declaring it.' })
+  @Field({
+    description:
+      'G1.36: who examined the ball and announced it frozen: the id of a referee assigned to the match (assignOfficials) when there is one, otherwise the shooter’s opponent (a player id). Only a ball announced before the shot counts.',
+  })
   @IsString()
   @PLAYER_ID_RULE
   declaredBy!: string;
