@@ -1,7 +1,7 @@
 import type { ShotFacts } from '../../src/domain/events/shot-facts';
 import type { RuleProfileId } from '../../src/domain/table/vocabulary';
 import { Table } from '../support/match-fixtures';
-import { A, B, CUE_TO_RAIL, groupsSet, PROFILES } from './eight-ball-scenarios';
+import { A, anaOnLastSolid, B, CUE_TO_RAIL, groupsSet, PROFILES } from './eight-ball-scenarios';
 
 // What a scorer can now say and what each ruling then says, rule by rule: G1.37 without a
 // referee, balls on the head string (G1.16), warnings under their rule (G1.9, G1.29, A10), the
@@ -204,3 +204,48 @@ describe.each(PROFILES)('who declares a frozen ball (G1.36) (%s)', (profile) => 
     expect(() => declare(t, 'ref-2')).toThrow(/neither a player nor a referee/);
   });
 });
+
+describe.each(PROFILES)(
+  'one ruling, one story: the 8 pocketed on a foul (E8.18) (%s)',
+  (profile) => {
+    it('E8.18(a), G1.30: the 8 down early with a scratch is lost for the foul, in the ruling, the game result and the game history', () => {
+      const t = groupsSet(profile);
+      const r = t.shoot(A, {
+        firstContact: 3,
+        pocketed: [{ ball: 8, pocket: 'SL' }],
+        cueBallScratched: true,
+      });
+      expect(r.appliedFoul).toMatchObject({ kind: 'EIGHT_POCKETED_ON_FOUL', rule: 'E8.18' });
+      expect(r.gameResult).toMatchObject({ reason: 'EIGHT_POCKETED_WITH_FOUL', loser: A });
+      expect(r.explanation).toMatch(/pocketed the 8 on a foul/);
+      expect(t.state.games[0]).toMatchObject({ reason: 'EIGHT_POCKETED_WITH_FOUL', loser: A });
+    });
+
+    it('E8.18(b), G1.30: with the last group ball and a foul, the foul is the reason too', () => {
+      const t = anaOnLastSolid(profile);
+      const r = t.shoot(A, {
+        firstContact: 7,
+        pocketed: [
+          { ball: 7, pocket: 'FL' },
+          { ball: 8, pocket: 'FR' },
+        ],
+        cueBallScratched: true,
+      });
+      expect(r.appliedFoul).toMatchObject({ kind: 'EIGHT_POCKETED_ON_FOUL' });
+      expect(r.gameResult).toMatchObject({ reason: 'EIGHT_POCKETED_WITH_FOUL' });
+    });
+
+    it('E8.18(e): the 8 down early with no foul is still lost as pocketed early, with no foul applied', () => {
+      const t = groupsSet(profile);
+      const r = t.shoot(A, {
+        firstContact: 3,
+        pocketed: [{ ball: 8, pocket: 'SL' }],
+        railContactsAfterFirstContact: CUE_TO_RAIL,
+      });
+      expect(r).toMatchObject({
+        appliedFoul: null,
+        gameResult: { reason: 'EIGHT_POCKETED_EARLY' },
+      });
+    });
+  },
+);
