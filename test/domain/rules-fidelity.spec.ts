@@ -1,4 +1,6 @@
 import type { ShotFacts } from '../../src/domain/events/shot-facts';
+import { choiceConsequences } from '../../src/domain/rules/choices';
+import { toMatchModel, toRulingModel } from '../../src/matches/models/mappers';
 import type { RuleProfileId } from '../../src/domain/table/vocabulary';
 import { Table } from '../support/match-fixtures';
 import { A, anaOnLastSolid, B, CUE_TO_RAIL, groupsSet, PROFILES } from './eight-ball-scenarios';
@@ -249,3 +251,141 @@ describe.each(PROFILES)(
     });
   },
 );
+
+describe.each(PROFILES)('a choice owed says what each option does (A12) (%s)', (profile) => {
+  it('E8.3, A6: after an illegal break Bruno may shoot as it lies, re-rack and break, or have Ana break again', () => {
+    const t = new Table({ profile });
+    const r = t.shoot(A, { firstContact: 1, objectBallsDrivenToRail: 3 });
+    expect(r).toMatchObject({ nextShooter: null, ballInHand: 'NONE' });
+    const byOption = Object.fromEntries(
+      choiceConsequences(r.pendingChoice!, A).map((c) => [c.option, c]),
+    );
+    expect(byOption).toEqual({
+      ACCEPT_TABLE: {
+        option: 'ACCEPT_TABLE',
+        nextShooter: B,
+        ballInHand: 'NONE',
+        rerack: false,
+        breaker: null,
+        spotted: [],
+        foulBy: null,
+      },
+      RERACK_AND_BREAK: {
+        option: 'RERACK_AND_BREAK',
+        nextShooter: null,
+        ballInHand: 'NONE',
+        rerack: true,
+        breaker: B,
+        spotted: [],
+        foulBy: null,
+      },
+      RERACK_OPPONENT_BREAKS: {
+        option: 'RERACK_OPPONENT_BREAKS',
+        nextShooter: null,
+        ballInHand: 'NONE',
+        rerack: true,
+        breaker: A,
+        spotted: [],
+        foulBy: null,
+      },
+    });
+    // The GraphQL ruling and the match state carry the same consequences.
+    expect(toRulingModel(r).pendingChoice!.consequences).toEqual(
+      choiceConsequences(r.pendingChoice!, A),
+    );
+    expect(toMatchModel(t.state).pendingChoice!.consequences).toEqual(
+      choiceConsequences(r.pendingChoice!, A),
+    );
+  });
+
+  it('E8.7: the 8 on a legal break: the breaker spots it and continues, or re-racks and breaks', () => {
+    const t = new Table({ profile });
+    const r = t.shoot(A, {
+      firstContact: 1,
+      objectBallsDrivenToRail: 5,
+      pocketed: [{ ball: 8, pocket: 'FL' }],
+    });
+    expect(toRulingModel(r).pendingChoice!.consequences).toEqual([
+      {
+        option: 'SPOT_EIGHT_AND_SHOOT',
+        nextShooter: A,
+        ballInHand: 'NONE',
+        rerack: false,
+        breaker: null,
+        spotted: [8],
+        foulBy: null,
+      },
+      {
+        option: 'RERACK_AND_BREAK',
+        nextShooter: null,
+        ballInHand: 'NONE',
+        rerack: true,
+        breaker: A,
+        spotted: [],
+        foulBy: null,
+      },
+    ]);
+  });
+
+  it('G1.37 without a referee: ball in hand charges Bruno with the foul; the replay restores the balls', () => {
+    const t = brunoInKitchen(profile, false);
+    t.shoot(B, notCrossed);
+    expect(toMatchModel(t.state).pendingChoice!.consequences).toEqual([
+      {
+        option: 'BALL_IN_HAND_ANYWHERE',
+        nextShooter: A,
+        ballInHand: 'ANYWHERE',
+        rerack: false,
+        breaker: null,
+        spotted: [],
+        foulBy: B,
+      },
+      {
+        option: 'REPLAY_SHOT',
+        nextShooter: B,
+        ballInHand: 'BEHIND_HEAD_STRING',
+        rerack: false,
+        breaker: null,
+        spotted: [9],
+        foulBy: null,
+      },
+    ]);
+  });
+});
+
+describe('a choice owed in 9-ball says what each option does (N9.2, A12) (WPA)', () => {
+  it('N9.2: after a push out Bruno shoots from the position or hands the shot back to Ana', () => {
+    const t = new Table({ discipline: 'NINE_BALL' });
+    t.shoot(A, {
+      firstContact: 1,
+      objectBallsDrivenToRail: 5,
+      pocketed: [{ ball: 2, pocket: 'FL' }],
+    });
+    t.run({
+      type: 'CallShot',
+      player: A,
+      call: { ball: null, pocket: null, safety: false, pushOut: true },
+    });
+    const r = t.shoot(A, { firstContact: null });
+    expect(toRulingModel(r).pendingChoice!.consequences).toEqual([
+      {
+        option: 'SHOOT',
+        nextShooter: B,
+        ballInHand: 'NONE',
+        rerack: false,
+        breaker: null,
+        spotted: [],
+        foulBy: null,
+      },
+      {
+        option: 'PASS_BACK',
+        nextShooter: A,
+        ballInHand: 'NONE',
+        rerack: false,
+        breaker: null,
+        spotted: [],
+        foulBy: null,
+      },
+    ]);
+  });
+});

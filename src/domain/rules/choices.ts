@@ -171,17 +171,27 @@ export interface OptionConsequence {
   spotted: number[];
   // The player charged with a foul by taking this option (G1.37 without a referee).
   foulBy: string | null;
-  explanation: string;
-  explanationPt: string;
 }
 
+// Options whose effect names the other player (who breaks or shoots instead of the chooser).
+const NAMES_OTHER: readonly OptionKind[] = [
+  'CEDE_BREAK',
+  'PASS_BACK',
+  'REPLAY_SHOT',
+  'RERACK_OPPONENT_BREAKS',
+  'BALL_IN_HAND_ANYWHERE',
+];
+
+// `other`: the chooser's opponent; null when it is not at hand (a stored ruling whose chooser is
+// its own shooter: the 8 on a legal break, whose options never name the other player).
 export function choiceConsequences(
   pending: PendingChoice,
-  other: string,
-  name: (id: string) => string = (id) => id,
+  other: string | null,
 ): OptionConsequence[] {
+  const name = (id: string): string => id;
   return pending.options.flatMap((option) => {
-    const e = optionEffect({ pending, option, chooser: pending.player, other, name });
+    if (other === null && NAMES_OTHER.includes(option)) return [];
+    const e = optionEffect({ pending, option, chooser: pending.player, other: other ?? '', name });
     if (!e) return [];
     return [
       {
@@ -192,8 +202,6 @@ export function choiceConsequences(
         breaker: e.rerackBreaker ?? null,
         spotted: e.spotted,
         foulBy: e.foulClaimed?.player ?? null,
-        explanation: e.why.en,
-        explanationPt: e.why.pt,
       },
     ];
   });
