@@ -1,4 +1,4 @@
-import type { ShotFacts } from '../../src/domain/events/shot-facts';
+import { emptyFacts, type ShotFacts } from '../../src/domain/events/shot-facts';
 import { choiceConsequences } from '../../src/domain/rules/choices';
 import { toMatchModel, toRulingModel } from '../../src/matches/models/mappers';
 import type { RuleProfileId } from '../../src/domain/table/vocabulary';
@@ -389,3 +389,72 @@ describe('a choice owed in 9-ball says what each option does (N9.2, A12) (WPA)',
     ]);
   });
 });
+
+describe.each(PROFILES)(
+  'the call carried by the shot, in one write (G1.4, E8.11) (%s)',
+  (profile) => {
+    const twoPocketed = {
+      firstContact: 2,
+      pocketed: [{ ball: 2, pocket: 'FR' as const }],
+      railContactsAfterFirstContact: CUE_TO_RAIL,
+    };
+
+    it('G1.4, E8.9: a shot recorded with its call is ruled exactly as callShot then recordShot', () => {
+      const inline = new Table({ profile });
+      inline.break(A, [{ ball: 1, pocket: 'FL' }]);
+      const events = inline.run({
+        type: 'PlayShot',
+        shooter: A,
+        facts: { ...emptyFacts(), ...twoPocketed },
+        call: { ball: 2, pocket: 'FR', safety: false },
+      });
+      expect(events.map((e) => e.type)).toEqual(['ShotCalled', 'ShotPlayed', 'ShotAdjudicated']);
+      const twoWrites = new Table({ profile });
+      twoWrites.break(A, [{ ball: 1, pocket: 'FL' }]);
+      twoWrites.call(A, 2, 'FR');
+      twoWrites.shoot(A, twoPocketed);
+      expect(inline.history).toEqual(twoWrites.history);
+      expect(inline.state.currentGame!.groups).toEqual({ [A]: 'SOLIDS', [B]: 'STRIPES' });
+    });
+
+    it('E8.11: a safety can be carried by the shot', () => {
+      const t = new Table({ profile });
+      t.break(A, [{ ball: 1, pocket: 'FL' }]);
+      const events = t.run({
+        type: 'PlayShot',
+        shooter: A,
+        facts: { ...emptyFacts(), ...twoPocketed },
+        call: { ball: null, pocket: null, safety: true },
+      });
+      const ruling = events.find((e) => e.type === 'ShotAdjudicated');
+      expect(ruling?.type === 'ShotAdjudicated' && ruling.data.ruling).toMatchObject({
+        turn: 'PASSES',
+        rules: expect.arrayContaining(['E8.11']),
+      });
+    });
+
+    it('G1.4: a second call for the same shot, or a call on the break (E8.2), is refused and nothing is recorded', () => {
+      const t = new Table({ profile });
+      expect(() =>
+        t.run({
+          type: 'PlayShot',
+          shooter: A,
+          facts: emptyFacts({ firstContact: 1 }),
+          call: { ball: 1, pocket: 'FL', safety: false },
+        }),
+      ).toThrow(/break is not a called shot/);
+      t.break(A, [{ ball: 1, pocket: 'FL' }]);
+      t.call(A, 2, 'FR');
+      const before = t.history.length;
+      expect(() =>
+        t.run({
+          type: 'PlayShot',
+          shooter: A,
+          facts: { ...emptyFacts(), ...twoPocketed },
+          call: { ball: 2, pocket: 'FR', safety: false },
+        }),
+      ).toThrow(/already recorded/);
+      expect(t.history).toHaveLength(before);
+    });
+  },
+);

@@ -36,6 +36,7 @@ export class ShotFactsAmendmentInput extends PartialType(
     'expectedRevision',
     'shooter',
     'jumpShot',
+    'call',
   ] as const),
   { omitDefaultValues: true },
 ) {}

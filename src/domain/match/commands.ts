@@ -69,6 +69,9 @@ export interface PlayShot {
   type: 'PlayShot';
   shooter: string;
   facts: ShotFacts;
+  // G1.4 / E8.11 / N9.2: the call made for this shot, recorded with it in one write (as if
+  // CallShot had come first); refused when a call is already recorded.
+  call?: ShotCall;
 }
 
 export interface RecordRefereeRuling {

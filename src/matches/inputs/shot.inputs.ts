@@ -1,4 +1,4 @@
-import { Field, InputType, Int } from '@nestjs/graphql';
+import { Field, InputType, Int, PickType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -27,6 +27,7 @@ import {
 } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { MatchCommandInput, PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
+import { CallShotInput } from './match.inputs';
 
 @InputType()
 export class PocketedBallInput {
@@ -123,6 +124,17 @@ export class StrokeFoulInput {
   @PLAYER_ID_RULE
   reportedBy!: string;
 }
+
+@InputType({
+  description:
+    'The call announced for a shot (G1.4, T10.4): one ball and one pocket; or a safety (E8.11, T10.5); or, in 9- and 10-ball, a push out (N9.2, T10.3). 9-ball shots are not called: only a safety or a push out is declared.',
+})
+export class ShotCallInput extends PickType(CallShotInput, [
+  'ball',
+  'pocket',
+  'safety',
+  'pushOut',
+] as const) {}
 
 @InputType({
   description: 'The facts of one shot as the scorer saw them; the engine rules on them.',
@@ -235,6 +247,16 @@ export class RecordShotInput extends MatchCommandInput {
   @IsOptional()
   @IsIn(HEAD_STRING_POSITIONS)
   firstContactPosition?: HeadStringPosition;
+
+  @Field(() => ShotCallInput, {
+    nullable: true,
+    description:
+      'The call for this shot, recorded with it in one write (the same as callShot just before). Omit it when callShot already recorded the call, or for an uncalled shot (the break is never called, E8.2).',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ShotCallInput)
+  call?: ShotCallInput;
 
   @Field({ nullable: true, description: 'G1.27: a jump shot made by elevating the cue (legal).' })
   @IsOptional()
