@@ -458,3 +458,100 @@ describe.each(PROFILES)(
     });
   },
 );
+
+describe('a lag where one ball faulted (G1.6, G1.7)', () => {
+  const lagOnly = (): Table => {
+    const t = new Table();
+    t.history.splice(1); // the break order is still to be decided
+    return t;
+  };
+
+  it('G1.6: the clean ball wins without a distance when the other faulted', () => {
+    const t = lagOnly();
+    const [e] = t.run({
+      type: 'DecideBreakOrder',
+      method: 'LAG',
+      winner: null,
+      lag: [
+        { player: A, faults: ['TOUCHED_SIDE_CUSHION'], distanceFromHeadCushionMm: null },
+        { player: B, faults: [], distanceFromHeadCushionMm: null },
+      ],
+    });
+    expect(e.type === 'BreakOrderDecided' && e.data).toMatchObject({ winner: B, rule: 'G1.6' });
+  });
+
+  it('G1.6: two clean lags still need both distances', () => {
+    const t = lagOnly();
+    expect(() =>
+      t.run({
+        type: 'DecideBreakOrder',
+        method: 'LAG',
+        winner: null,
+        lag: [
+          { player: A, faults: [], distanceFromHeadCushionMm: 120 },
+          { player: B, faults: [], distanceFromHeadCushionMm: null },
+        ],
+      }),
+    ).toThrow(/need the distance/);
+  });
+});
+
+describe.each(PROFILES)(
+  'which ball was touched, and where it lay (G1.21, G1.25) (%s)',
+  (profile) => {
+    const touched = (extra: Partial<ShotFacts['strokeFouls'][number]>): Partial<ShotFacts> => ({
+      firstContact: 3,
+      railContactsAfterFirstContact: CUE_TO_RAIL,
+      strokeFouls: [{ kind: 'TOUCHED_BALL', reportedBy: B, ...extra }],
+    });
+    const noReferee = (): Table => {
+      const t = new Table({ profile, refereePresent: false });
+      t.break(A, [{ ball: 1, pocket: 'FL' }]);
+      return t;
+    };
+
+    it('G1.21: with a referee, touching the 5 is a foul that names the 5', () => {
+      const r = groupsSet(profile).shoot(A, touched({ ball: 5 }));
+      expect(r.appliedFoul).toMatchObject({
+        kind: 'TOUCHED_BALL',
+        rule: 'G1.21',
+        detail: 'the 5 was touched (reported by bruno)',
+        detailPt: 'a 5 foi tocada (assinalada por bruno)',
+      });
+    });
+
+    it('G1.21: without a referee, an accidental, restored touch of a ball between the player and the cue ball is no foul', () => {
+      const r = noReferee().shoot(
+        A,
+        touched({ ball: 5, accidental: true, restored: true, betweenPlayerAndCueBall: true }),
+      );
+      expect(r.appliedFoul).toBeNull();
+    });
+
+    it('G1.21: without a referee, an accidental touch of a ball elsewhere is a foul even if restored', () => {
+      const r = noReferee().shoot(
+        A,
+        touched({ ball: 5, accidental: true, restored: true, betweenPlayerAndCueBall: false }),
+      );
+      expect(r.appliedFoul).toMatchObject({ kind: 'TOUCHED_BALL', rule: 'G1.21' });
+    });
+
+    it('G1.25: equipment touching the 12 is the shooter’s foul, under G1.25', () => {
+      const r = groupsSet(profile).shoot(A, touched({ ball: 12, withEquipment: true }));
+      expect(r.appliedFoul).toMatchObject({
+        rule: 'G1.25',
+        detail: 'the 12 was touched (reported by bruno)',
+      });
+    });
+
+    it('G1.21: a touched ball that is not on the table, or a ball named on another report, is refused', () => {
+      expect(() => groupsSet(profile).shoot(A, touched({ ball: 1 }))).toThrow(/not on the table/);
+      expect(() =>
+        groupsSet(profile).shoot(A, {
+          ...touched({}),
+          strokeFouls: [{ kind: 'DOUBLE_HIT', reportedBy: B, ball: 5 }],
+        }),
+      ).toThrow(/only of a TOUCHED_BALL report/);
+    });
+  },
+);

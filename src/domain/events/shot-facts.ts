@@ -37,6 +37,11 @@ export interface StrokeFoulReport {
   restored?: boolean;
   movingBallEnteredOriginalPosition?: boolean;
   withEquipment?: boolean;
+  // G1.21, G1.25: the ball touched (0 = cue ball); absent: not recorded.
+  ball?: number;
+  // G1.21 without a referee: the touched ball lay between the player and the cue ball, the only
+  // case the rule excuses. Absent: not recorded, read as true (as records made before it were).
+  betweenPlayerAndCueBall?: boolean;
   reportedBy: string;
 }
 

@@ -57,7 +57,8 @@ export class LagShotInput {
 
   @Field(() => Int, {
     nullable: true,
-    description: 'Where it stopped, in mm from the head cushion.',
+    description:
+      'G1.6: where the ball stopped, in mm from the head cushion. Needed when neither lag faulted (the closer ball wins); omit it for a ball that faulted, and for the other ball when one faulted.',
   })
   @IsOptional()
   @IsInt()

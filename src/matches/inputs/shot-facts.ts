@@ -35,6 +35,8 @@ export function shotFacts(f: GivenShotFacts): Partial<ShotFacts> {
         restored: s.restored,
         movingBallEnteredOriginalPosition: s.movingBallEnteredOriginalPosition,
         withEquipment: s.withEquipment,
+        ball: s.ball ?? undefined,
+        betweenPlayerAndCueBall: s.betweenPlayerAndCueBall ?? undefined,
         reportedBy: s.reportedBy,
       }),
     ),

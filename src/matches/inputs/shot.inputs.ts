@@ -96,7 +96,11 @@ export class StrokeFoulInput {
   @IsBoolean()
   intentional?: boolean;
 
-  @Field({ nullable: true, description: 'G1.21 without a referee: the touch was accidental.' })
+  @Field({
+    nullable: true,
+    description:
+      'The touch was accidental (G1.21 without a referee: with restoration it may be no foul).',
+  })
   @IsOptional()
   @IsBoolean()
   accidental?: boolean;
@@ -118,6 +122,26 @@ export class StrokeFoulInput {
   @IsOptional()
   @IsBoolean()
   withEquipment?: boolean;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'TOUCHED_BALL (G1.21, G1.25): the ball that was touched, 0 for the cue ball. Omit it when not recorded.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(15)
+  ball?: number;
+
+  @Field({
+    nullable: true,
+    description:
+      'TOUCHED_BALL without a referee (G1.21): the touched ball lay between the player and the cue ball. Only such a ball, touched accidentally during the stroke, may be restored without a foul; false makes any touch a foul. Omitted: read as true.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  betweenPlayerAndCueBall?: boolean;
 
   @Field({ description: 'Who reported it: the referee or the opponent.' })
   @IsString()

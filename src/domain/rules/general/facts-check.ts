@@ -42,6 +42,16 @@ export function assertFactsFitTable(onTable: number[], facts: ShotFacts): void {
         `ball ${b} rebounded from the pocket, so it cannot also be down or off the table`,
       );
   }
+  for (const r of facts.strokeFouls) {
+    if (r.ball === undefined && r.betweenPlayerAndCueBall === undefined) continue;
+    if (r.kind !== 'TOUCHED_BALL')
+      throw new DomainError(
+        'INVALID_SHOT_FACTS',
+        `which ball was touched, and where it lay, is said only of a TOUCHED_BALL report, not ${r.kind}`,
+        'G1.21',
+      );
+    if (r.ball !== undefined && r.ball !== CUE_BALL) mustBeOnTable(r.ball, 'touched');
+  }
   for (const c of facts.railContactsAfterFirstContact) {
     if (c.ball !== CUE_BALL) mustBeOnTable(c.ball, 'cushion contact');
   }
