@@ -228,6 +228,13 @@ export class MatchResolver {
           movement: input.movement,
           sanction: input.sanction,
           violation: input.violation ?? undefined,
+          seen: input.seen
+            ? defined({
+                dropped: input.seen.dropped,
+                secondsAfterSettled: input.seen.secondsAfterSettled ?? undefined,
+                cueBallPassedItsSpot: input.seen.cueBallPassedItsSpot ?? undefined,
+              })
+            : undefined,
         }),
         note: input.note,
       },

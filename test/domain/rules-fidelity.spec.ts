@@ -555,3 +555,49 @@ describe.each(PROFILES)(
     });
   },
 );
+
+describe('a spontaneous movement ruled from what was seen (G1.31, G1.15)', () => {
+  type Seen = { dropped: boolean; secondsAfterSettled?: number; cueBallPassedItsSpot?: boolean };
+  const moved = (t: Table, seen: Seen, movement?: 'STAYS' | 'REPLACED' | 'SHOT_REPLAYED') =>
+    t.run({
+      type: 'RecordRefereeRuling',
+      kind: 'SPONTANEOUS_MOVEMENT',
+      player: null,
+      restored: null,
+      ball: 5,
+      seen,
+      ...(movement ? { movement } : {}),
+      note: '',
+    });
+
+  it.each([
+    [{ dropped: false }, 'STAYS', /stays where it stopped/],
+    [{ dropped: true, secondsAfterSettled: 12 }, 'REPLACED', /more than 5 s after stopping/],
+    [{ dropped: true, cueBallPassedItsSpot: true }, 'SHOT_REPLAYED', /stroke replayed/],
+  ] as const)('G1.31: %j → %s, no penalty', (seen, outcome, why) => {
+    const t = groupsSet();
+    const before = JSON.stringify(t.state.currentGame);
+    const [e] = moved(t, seen);
+    expect(e.type === 'RefereeRuled' && e.data).toMatchObject({
+      rule: 'G1.31',
+      movement: outcome,
+      ball: 5,
+      seen,
+    });
+    expect(e.type === 'RefereeRuled' && e.data.explanation).toMatch(why);
+    expect(JSON.stringify(t.state.currentGame)).toBe(before);
+  });
+
+  it('G1.15: a drop within 5 s of stopping belongs to the shot before and is refused here', () => {
+    expect(() => moved(groupsSet(), { dropped: true, secondsAfterSettled: 3 })).toThrow(
+      /before the shot was complete/,
+    );
+  });
+
+  it('G1.31: a drop needs its timing; an outcome given with the facts must agree with them', () => {
+    expect(() => moved(groupsSet(), { dropped: true })).toThrow(/how many seconds/);
+    expect(() => moved(groupsSet(), { dropped: false }, 'REPLACED')).toThrow(
+      /means STAYS, not REPLACED/,
+    );
+  });
+});

@@ -147,6 +147,18 @@ export const WARNED_VIOLATION_RULES: Record<WarnedViolation, RuleId> = {
 export const SPONTANEOUS_MOVEMENT_OUTCOMES = ['STAYS', 'REPLACED', 'SHOT_REPLAYED'] as const;
 export type SpontaneousMovementOutcome = (typeof SPONTANEOUS_MOVEMENT_OUTCOMES)[number];
 
+// G1.31 / G1.15: what was seen of a ball that moved by itself, for the engine to rule on.
+export interface SpontaneousMovementFacts {
+  // It fell into a pocket (true) or only moved on the bed (false).
+  dropped: boolean;
+  // Seconds between the ball coming to rest and its moving (G1.15: a shot is complete 5 s after
+  // every ball has stopped). Needed when it dropped, unless the cue ball passed its spot.
+  secondsAfterSettled?: number;
+  // It dropped while the player was shooting at it and the cue ball passed where it had been
+  // without touching it.
+  cueBallPassedItsSpot?: boolean;
+}
+
 // G1.39: the referee's sanction for unsportsmanlike conduct.
 export const CONDUCT_SANCTIONS = ['WARNING', 'LOSS_OF_GAME', 'FORFEIT_OF_MATCH'] as const;
 export type ConductSanction = (typeof CONDUCT_SANCTIONS)[number];
@@ -180,6 +192,8 @@ export interface RefereeRuled {
     // G1.31 and G1.39 details; absent for the other kinds.
     movement?: SpontaneousMovementOutcome;
     ball?: number;
+    // G1.31: the facts the movement was ruled from, when the scorer gave them.
+    seen?: SpontaneousMovementFacts;
     sanction?: ConductSanction;
     note: string;
     rule: RuleId;

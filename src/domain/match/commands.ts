@@ -3,6 +3,7 @@ import type {
   LagShot,
   PlayerRef,
   RefereeRulingKind,
+  SpontaneousMovementFacts,
   SpontaneousMovementOutcome,
   WarnedViolation,
 } from '../events/catalogue';
@@ -81,6 +82,9 @@ export interface RecordRefereeRuling {
   restored: boolean | null;
   movement?: SpontaneousMovementOutcome;
   ball?: number;
+  // G1.31: what was seen, for the engine to rule the movement (instead of, or checked against,
+  // the outcome given as `movement`).
+  seen?: SpontaneousMovementFacts;
   sanction?: ConductSanction;
   // A warning: the violation it is given for (G1.9 or G1.29); absent means G1.29, as before.
   violation?: WarnedViolation;

@@ -1,4 +1,4 @@
-import { Field, InputType, Int } from '@nestjs/graphql';
+import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,6 +7,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   Max,
@@ -150,6 +151,36 @@ export class CallShotInput extends MatchCommandInput {
   pushOut!: boolean;
 }
 
+@InputType({
+  description:
+    'G1.31: what was seen of a ball that moved by itself, so that the engine rules what becomes of it: a ball that only moved stays where it stopped; one that dropped more than 5 s after it had stopped is replaced (G1.15); one that dropped while being shot at, the cue ball passing its spot without touching it, means both are restored and the stroke replayed. A drop within 5 s belongs to the shot before (G1.15) and is refused here.',
+})
+export class SpontaneousMovementInput {
+  @Field({ description: 'The ball fell into a pocket (true) or only moved on the bed (false).' })
+  @IsBoolean()
+  dropped!: boolean;
+
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'Seconds from the ball coming to rest to its dropping; needed when it dropped, unless cueBallPassedItsSpot.',
+  })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(86400)
+  secondsAfterSettled?: number;
+
+  @Field({
+    nullable: true,
+    description:
+      'It dropped while the player was shooting at it and the cue ball passed where it had been without touching it.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  cueBallPassedItsSpot?: boolean;
+}
+
 @InputType()
 export class RecordRefereeRulingInput extends MatchCommandInput {
   @Field(() => E.RefereeRulingKind)
@@ -176,11 +207,21 @@ export class RecordRefereeRulingInput extends MatchCommandInput {
 
   @Field(() => E.SpontaneousMovementOutcome, {
     nullable: true,
-    description: 'G1.31: what became of it.',
+    description:
+      'G1.31: what became of the ball, as the referee ruled it. Prefer `seen` and let the engine rule; given with `seen`, it must agree.',
   })
   @IsOptional()
   @IsIn(SPONTANEOUS_MOVEMENT_OUTCOMES)
   movement?: SpontaneousMovementOutcome;
+
+  @Field(() => SpontaneousMovementInput, {
+    nullable: true,
+    description: 'SPONTANEOUS_MOVEMENT: what was seen of the ball (G1.31, G1.15).',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SpontaneousMovementInput)
+  seen?: SpontaneousMovementInput;
 
   @Field(() => E.ConductSanction, { nullable: true, description: 'G1.39: the sanction ruled.' })
   @IsOptional()

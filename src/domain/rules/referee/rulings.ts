@@ -4,6 +4,7 @@ import {
   type SpontaneousMovementOutcome,
   type WarnedViolation,
 } from '../../events/catalogue';
+import { movementText, ruledMovement } from './movement';
 import type { Discipline } from '../../table/vocabulary';
 import { sentence, t, type Text } from '../general/explain';
 import type { GameEndReason, RuleId } from '../ruling';
@@ -29,6 +30,8 @@ export interface RefereeVerdict {
   rule: RuleId;
   why: Text;
   then: RefereeConsequence;
+  // G1.31: the outcome ruled for a spontaneous movement.
+  movement?: SpontaneousMovementOutcome;
 }
 
 const NONE: RefereeConsequence = { kind: 'NONE' };
@@ -37,7 +40,7 @@ export function ruleReferee(r: RefereeReport, table: RefereeTable): RefereeVerdi
   const { name } = table;
   switch (r.kind) {
     case 'SPONTANEOUS_MOVEMENT':
-      return spontaneousMovement(r.movement!, r.ball!);
+      return spontaneousMovement(r);
     case 'UNSPORTSMANLIKE_CONDUCT':
       return unsportsmanlikeConduct(r, table);
     case 'WARNING':
@@ -71,29 +74,10 @@ function warning(player: string, violation: WarnedViolation): RefereeVerdict {
   };
 }
 
-// G1.31 / G1.15: settled balls stay; a ball dropping over 5 s after stopping is replaced;
-// a ball dropping as it is shot at, with the cue ball passing its spot, means both are
-// restored and the stroke replayed (nothing is recorded for it). No penalty in any case.
-function spontaneousMovement(movement: SpontaneousMovementOutcome, ball: number): RefereeVerdict {
-  const what: Record<SpontaneousMovementOutcome, Text> = {
-    STAYS: t(
-      `the ${ball} moved by itself and stays where it stopped`,
-      `a ${ball} moveu-se sozinha e fica onde parou`,
-    ),
-    REPLACED: t(
-      `the ${ball} dropped more than 5 s after stopping and is replaced (G1.15)`,
-      `a ${ball} caiu mais de 5 s depois de parar e é reposta (G1.15)`,
-    ),
-    SHOT_REPLAYED: t(
-      `the ${ball} dropped as it was being shot at: the balls are restored and the stroke replayed`,
-      `a ${ball} caiu quando ia ser jogada: as bolas são repostas e a tacada repete-se`,
-    ),
-  };
-  return {
-    rule: 'G1.31',
-    why: sentence(what[movement], t('no penalty (G1.31)', 'sem penalização (G1.31)')),
-    then: NONE,
-  };
+// G1.31 / G1.15: no penalty in any case; the outcome is ruled from what was seen when given.
+function spontaneousMovement(r: RefereeReport): RefereeVerdict {
+  const movement = ruledMovement(r.movement, r.seen);
+  return { rule: 'G1.31', why: movementText(movement, r.ball!), then: NONE, movement };
 }
 
 // G1.39: the sanction is at the referee's discretion; the ledger applies what was ruled.
