@@ -6,7 +6,7 @@ import {
 } from '../../events/catalogue';
 import { movementText, ruledMovement } from './movement';
 import type { Discipline } from '../../table/vocabulary';
-import { sentence, t, type Text } from '../general/explain';
+import { t, type Text } from '../general/explain';
 import type { GameEndReason, RuleId } from '../ruling';
 import type { RefereeReport } from './input';
 
