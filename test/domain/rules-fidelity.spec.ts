@@ -3,6 +3,7 @@ import { choiceConsequences } from '../../src/domain/rules/choices';
 import { toMatchModel, toRulingModel } from '../../src/matches/models/mappers';
 import type { RuleProfileId } from '../../src/domain/table/vocabulary';
 import { Table } from '../support/match-fixtures';
+import { anaOnTwoFouls, BOTH, warnTwoFouls } from './rotation-scenarios';
 import { A, anaOnLastSolid, B, CUE_TO_RAIL, groupsSet, PROFILES } from './eight-ball-scenarios';
 
 // What a scorer can now say and what each ruling then says, rule by rule: G1.37 without a
@@ -601,3 +602,67 @@ describe('a spontaneous movement ruled from what was seen (G1.31, G1.15)', () =>
     );
   });
 });
+
+describe.each(PROFILES)('a foul without a stroke (G1.22, G1.40, G1.41, G1.17) (%s)', (profile) => {
+  it.each([
+    ['EQUIPMENT_MISUSE', 'G1.40'],
+    ['TABLE_MARKED', 'G1.41'],
+    ['CUE_BALL_TOUCHED_AFTER_PLACEMENT', 'G1.38'],
+  ] as const)(
+    '%s: ruled as that foul alone (%s), no contact rule; Bruno has ball in hand anywhere',
+    (kind, rule) => {
+      const t = groupsSet(profile);
+      const r = t.shoot(A, { noStroke: true, strokeFouls: [{ kind, reportedBy: B }] });
+      expect(r.fouls.map((f) => f.kind)).toEqual([kind]);
+      expect(r).toMatchObject({ appliedFoul: { rule }, nextShooter: B, ballInHand: 'ANYWHERE' });
+      expect(t.state.currentGame!.fouls[A]).toBe(1);
+    },
+  );
+
+  it('G1.22: an object ball touched while placing the cue ball, before any stroke', () => {
+    const t = brunoInKitchen(profile);
+    const r = t.shoot(B, {
+      noStroke: true,
+      placement: { zone: 'KITCHEN', warnedBeforeShot: false, touchedObjectBall: true },
+    });
+    expect(r.fouls.map((f) => f.rule)).toEqual(['G1.22']);
+    expect(r).toMatchObject({ nextShooter: A, ballInHand: 'ANYWHERE' });
+  });
+
+  it('G1.17: without a stroke nothing moves, a foul is reported, and it cannot be the break (G1.8)', () => {
+    expect(() =>
+      new Table({ profile }).shoot(A, {
+        noStroke: true,
+        strokeFouls: [{ kind: 'TABLE_MARKED', reportedBy: B }],
+      }),
+    ).toThrow(/cannot be the break/);
+    const t = groupsSet(profile);
+    expect(() =>
+      t.shoot(A, {
+        noStroke: true,
+        firstContact: 3,
+        strokeFouls: [{ kind: 'TABLE_MARKED', reportedBy: B }],
+      }),
+    ).toThrow(/no ball is struck/);
+    expect(() =>
+      t.shoot(A, { noStroke: true, strokeFouls: [{ kind: 'DOUBLE_HIT', reportedBy: B }] }),
+    ).toThrow(/there is no DOUBLE_HIT/);
+    expect(() => t.shoot(A, { noStroke: true })).toThrow(/a foul must be reported/);
+  });
+});
+
+describe.each(BOTH)(
+  'a foul without a stroke counts towards three fouls (N9.8, T10.10) ($discipline)',
+  (game) => {
+    it('N9.8, T10.10: a third consecutive foul, committed without a stroke after the warning, loses the rack', () => {
+      const t = anaOnTwoFouls(game);
+      warnTwoFouls(t, A);
+      const r = t.shoot(A, {
+        noStroke: true,
+        strokeFouls: [{ kind: 'EQUIPMENT_MISUSE', reportedBy: B }],
+      });
+      expect(r.fouls.map((f) => f.kind)).toEqual(['EQUIPMENT_MISUSE', 'THIRD_CONSECUTIVE_FOUL']);
+      expect(r.gameResult).toMatchObject({ reason: 'THREE_CONSECUTIVE_FOULS', loser: A });
+    });
+  },
+);

@@ -37,6 +37,7 @@ export class ShotFactsAmendmentInput extends PartialType(
     'shooter',
     'jumpShot',
     'call',
+    'noStroke',
   ] as const),
   { omitDefaultValues: true },
 ) {}

@@ -77,6 +77,10 @@ export interface ShotFacts {
   firstContactPosition?: HeadStringPosition;
   // G1.27: a jump shot made by elevating the cue; legal, recorded for the record.
   jumpShot?: boolean;
+  // A foul committed without a stroke (G1.21/G1.25 a ball touched, G1.22 touched while placing,
+  // G1.38 the cue ball touched after placement, G1.40 equipment used to aim, G1.41 the table
+  // marked): only the reported fouls are ruled, no contact or cushion rule. Absent: a stroke.
+  noStroke?: boolean;
 }
 
 export interface ShotCall {

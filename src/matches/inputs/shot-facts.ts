@@ -50,5 +50,6 @@ export function shotFacts(f: GivenShotFacts): Partial<ShotFacts> {
     cueCrossedHeadStringBeforeContact: f.cueCrossedHeadStringBeforeContact ?? undefined,
     firstContactPosition: f.firstContactPosition ?? undefined,
     jumpShot: f.jumpShot ?? undefined,
+    noStroke: f.noStroke ?? undefined,
   }) as Partial<ShotFacts>;
 }

@@ -286,4 +286,13 @@ export class RecordShotInput extends MatchCommandInput {
   @IsOptional()
   @IsBoolean()
   jumpShot?: boolean;
+
+  @Field({
+    nullable: true,
+    description:
+      'A foul committed without a stroke, recorded as such: a ball touched (TOUCHED_BALL, G1.21/G1.25), an object ball touched while placing the cue ball (placement.touchedObjectBall, G1.22), the cue ball touched after its placement was announced (G1.38), equipment used to measure or aim (EQUIPMENT_MISUSE, G1.40), the table marked (TABLE_MARKED, G1.41). Report the foul in strokeFouls or placement and give no contact, pocket or cushion facts; the engine rules only the foul (G1.17: the opponent has ball in hand anywhere). Not on the break.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  noStroke?: boolean;
 }

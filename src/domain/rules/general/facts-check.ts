@@ -1,6 +1,6 @@
 import { DomainError } from '../../errors';
 import type { ShotFacts } from '../../events/shot-facts';
-import { CUE_BALL } from '../../table/vocabulary';
+import { CUE_BALL, type StrokeFoulKind } from '../../table/vocabulary';
 
 // Ball conservation: a fact about a ball that is not on the table, or a ball in two places at
 // once, contradicts the state and is refused before anything is adjudicated.
@@ -61,10 +61,44 @@ export function assertFactsFitTable(onTable: number[], facts: ShotFacts): void {
       `${facts.objectBallsDrivenToRail} balls driven to a cushion, but only ${onTable.length} are on the table`,
     );
   }
+  if (facts.noStroke) assertNoStroke(facts);
   if (facts.cueBallScratched && facts.cueBallOffTable) {
     throw new DomainError(
       'INVALID_SHOT_FACTS',
       'the cue ball cannot be both pocketed and off the table',
     );
   }
+}
+
+// The fouls that can be committed without a stroke.
+const WITHOUT_STROKE: readonly StrokeFoulKind[] = [
+  'TOUCHED_BALL',
+  'CUE_BALL_TOUCHED_AFTER_PLACEMENT',
+  'EQUIPMENT_MISUSE',
+  'TABLE_MARKED',
+];
+
+// A foul without a stroke: nothing was struck, so nothing moved, and a foul is reported.
+function assertNoStroke(facts: ShotFacts): void {
+  const refuse = (message: string): never => {
+    throw new DomainError('INVALID_SHOT_FACTS', `Without a stroke ${message}`);
+  };
+  const moved =
+    facts.firstContact !== null ||
+    facts.pocketed.length > 0 ||
+    facts.railContactsAfterFirstContact.length > 0 ||
+    facts.ballsReboundedFromPocket.length > 0 ||
+    facts.ballsOffTable.length > 0 ||
+    facts.cueBallScratched ||
+    facts.cueBallOffTable ||
+    facts.cueBallTouchedPocketedBall ||
+    facts.objectBallsDrivenToRail > 0 ||
+    facts.cueCrossedHeadStringBeforeContact !== undefined ||
+    facts.firstContactPosition !== undefined ||
+    facts.jumpShot === true;
+  if (moved) refuse('no ball is struck, hit, pocketed or driven anywhere');
+  const other = facts.strokeFouls.find((f) => !WITHOUT_STROKE.includes(f.kind));
+  if (other) refuse(`there is no ${other.kind}`);
+  if (facts.strokeFouls.length === 0 && !facts.placement?.touchedObjectBall)
+    refuse('a foul must be reported (a stroke foul, or an object ball touched while placing)');
 }
