@@ -666,3 +666,86 @@ describe.each(BOTH)(
     });
   },
 );
+
+describe.each(PROFILES)(
+  'the rest of the vocabulary: kicks, announced placement, off-table detail (A9, G1.38, G1.28) (%s)',
+  (profile) => {
+    const obviousTwo = {
+      firstContact: 2,
+      pocketed: [{ ball: 2, pocket: 'FR' as const }],
+      railContactsAfterFirstContact: CUE_TO_RAIL,
+      callObvious: true,
+    };
+    const open = (): Table => {
+      const t = new Table({ profile });
+      t.break(A, [{ ball: 1, pocket: 'FL' }]);
+      return t;
+    };
+
+    it('A9: a direct uncalled shot attested obvious counts', () => {
+      expect(open().shoot(A, obviousTwo)).toMatchObject({
+        turn: 'CONTINUES',
+        legallyPocketed: [2],
+      });
+    });
+
+    it('A9: a kick (the cue ball off a cushion before contact) is never obvious', () => {
+      const r = open().shoot(A, {
+        ...obviousTwo,
+        railContactsBeforeFirstContact: [{ ball: 0, cushion: 'HEAD' }],
+      });
+      expect(r).toMatchObject({ turn: 'PASSES', legallyPocketed: [] });
+    });
+
+    it('A9: only the cue ball can reach a cushion before the first contact', () => {
+      expect(() =>
+        open().shoot(A, { ...obviousTwo, railContactsBeforeFirstContact: [{ ball: 4 }] }),
+      ).toThrow(/only the cue ball/);
+    });
+
+    it('G1.38: touching the cue ball before its placement is announced is no foul; after, it is', () => {
+      const touched = (announcedPlaced: boolean) =>
+        brunoInKitchen(profile).shoot(B, {
+          firstContact: 9,
+          railContactsAfterFirstContact: CUE_TO_RAIL,
+          placement: {
+            zone: 'KITCHEN',
+            warnedBeforeShot: false,
+            touchedObjectBall: false,
+            announcedPlaced,
+          },
+          strokeFouls: [{ kind: 'CUE_BALL_TOUCHED_AFTER_PLACEMENT', reportedBy: A }],
+        });
+      expect(touched(false).appliedFoul).toBeNull();
+      expect(touched(true).appliedFoul).toMatchObject({ rule: 'G1.38' });
+    });
+
+    it('G1.28: how a ball left the table is kept with the facts and changes no ruling', () => {
+      const t = groupsSet(profile);
+      const plain = {
+        firstContact: 3,
+        ballsOffTable: [12],
+        railContactsAfterFirstContact: CUE_TO_RAIL,
+      };
+      const [played, adjudicated] = t.run({
+        type: 'PlayShot',
+        shooter: A,
+        facts: { ...emptyFacts(), ...plain, ballsOffTableDetail: 'touched the lamp and came back' },
+      });
+      expect(played.type === 'ShotPlayed' && played.data.facts.ballsOffTableDetail).toBe(
+        'touched the lamp and came back',
+      );
+      const again = groupsSet(profile).shoot(A, plain);
+      expect(adjudicated.type === 'ShotAdjudicated' && adjudicated.data.ruling).toEqual(again);
+    });
+
+    it('G1.29: the ruling model says under which rule the shooter was warned', () => {
+      const r = groupsSet(profile).shoot(A, {
+        firstContact: 3,
+        railContactsAfterFirstContact: CUE_TO_RAIL,
+        strokeFouls: [{ kind: 'NON_TIP_CONTACT', intentional: true, reportedBy: 'referee' }],
+      });
+      expect(toRulingModel(r).warningIssued).toBe('G1.29');
+    });
+  },
+);

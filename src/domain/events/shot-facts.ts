@@ -51,9 +51,14 @@ export interface PlacementFacts {
   // G1.10: a placement on or over the head string was pointed out before the shot.
   warnedBeforeShot: boolean;
   touchedObjectBall: boolean;
+  // G1.38: the shooter announced the cue ball placed; only then is touching it a foul. Absent:
+  // not recorded, read as announced (as records made before it were).
+  announcedPlaced?: boolean;
 }
 
 export interface ShotFacts {
+  // Cushions the cue ball reached before its first contact (a kick); absent: not recorded.
+  railContactsBeforeFirstContact?: RailContact[];
   firstContact: number | null;
   railContactsAfterFirstContact: RailContact[];
   pocketed: PocketedBall[];
@@ -62,6 +67,8 @@ export interface ShotFacts {
   cueBallOffTable: boolean;
   cueBallTouchedPocketedBall: boolean;
   ballsOffTable: number[];
+  // G1.28: how the balls left the table ("touched the lamp and came back"), for the record.
+  ballsOffTableDetail?: string;
   // Break only (E8.3): distinct object balls driven to a cushion, cue ball excluded.
   objectBallsDrivenToRail: number;
   // A9: the referee or opponent attests that an uncalled shot was obvious.

@@ -8,6 +8,7 @@ import {
   IsOptional,
   IsString,
   Max,
+  MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
@@ -42,7 +43,10 @@ export class PocketedBallInput {
   pocket!: Pocket;
 }
 
-@InputType({ description: 'A ball (0 = cue ball) that reached a cushion after first contact.' })
+@InputType({
+  description:
+    'A ball (0 = cue ball) that reached a cushion, and which cushion (needed for a declared frozen ball, G1.36).',
+})
 export class RailContactInput {
   @Field(() => Int)
   @IsInt()
@@ -80,6 +84,15 @@ export class PlacementInput {
   @Field({ defaultValue: false, description: 'G1.22: an object ball was touched while placing.' })
   @IsBoolean()
   touchedObjectBall!: boolean;
+
+  @Field({
+    nullable: true,
+    description:
+      'G1.38: the shooter announced the cue ball placed; from then on any contact with it other than the stroke is a foul (CUE_BALL_TOUCHED_AFTER_PLACEMENT). false: it was touched while still being placed, no foul. Omitted: read as announced.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  announcedPlaced?: boolean;
 }
 
 @InputType()
@@ -179,7 +192,22 @@ export class RecordShotInput extends MatchCommandInput {
   @Max(15)
   firstContact?: number;
 
-  @Field(() => [RailContactInput], { defaultValue: [] })
+  @Field(() => [RailContactInput], {
+    nullable: true,
+    description:
+      'Cushions the cue ball (ball 0) reached before its first contact: a kick, which is never an obvious shot (A9). Omit it when not recorded.',
+  })
+  @IsOptional()
+  @ArrayMaxSize(32)
+  @ValidateNested({ each: true })
+  @Type(() => RailContactInput)
+  railContactsBeforeFirstContact?: RailContactInput[];
+
+  @Field(() => [RailContactInput], {
+    defaultValue: [],
+    description:
+      'Balls that reached a cushion after the first contact (G1.19, N9.7), with the cushion and, for a declared frozen ball, how (G1.36).',
+  })
   @ArrayMaxSize(32)
   @ValidateNested({ each: true })
   @Type(() => RailContactInput)
@@ -216,12 +244,25 @@ export class RecordShotInput extends MatchCommandInput {
   @IsBoolean()
   cueBallTouchedPocketedBall!: boolean;
 
-  @Field(() => [Int], { defaultValue: [] })
+  @Field(() => [Int], {
+    defaultValue: [],
+    description:
+      'G1.28: object balls that left the table (touched anything other than the bed, cushions and pockets, even if they came back).',
+  })
   @ArrayMaxSize(15)
   @IsInt({ each: true })
   @Min(1, { each: true })
   @Max(15, { each: true })
   ballsOffTable!: number[];
+
+  @Field({
+    nullable: true,
+    description: 'G1.28: how they left, for the record (e.g. "touched the lamp and came back").',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  ballsOffTableDetail?: string;
 
   @Field(() => Int, {
     defaultValue: 0,

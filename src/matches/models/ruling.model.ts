@@ -118,6 +118,12 @@ export class RulingModel {
   consecutiveFoulsAfter!: number;
   @Field({ description: 'Whether the next shot may be a push out (N9.2).' })
   pushOutAvailable!: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The rule (G1.9 or G1.29) under which this ruling warned the shooter; a second warned violation of it forfeits the match (A10).',
+  })
+  warningIssued!: string | null;
   @Field() explanation!: string;
   @Field({ description: 'The explanation in European Portuguese, the federation’s language.' })
   explanationPt!: string;

@@ -1,3 +1,4 @@
+import { directShot } from '../general/cushions';
 import { t, type Text } from '../general/explain';
 import { mostSevere } from '../general/fouls';
 import { foul } from '../foul-catalogue';
@@ -62,7 +63,7 @@ export function eightBallEnds(
   const calledEight =
     calledBall === 8
       ? call!.pocket === eightPocket.pocket
-      : call === null && facts.callObvious && facts.firstContact === 8;
+      : call === null && facts.callObvious && directShot(facts) && facts.firstContact === 8;
   if (!calledEight) {
     return lost(
       shot,

@@ -1,4 +1,5 @@
 import { groupOf, otherGroup, type Group } from '../../table/vocabulary';
+import { directShot } from '../general/cushions';
 import { describeFoul, sentence, t, type Text } from '../general/explain';
 import { GENERAL_TEXTS } from '../general/texts';
 import { ballInHand, choiceOwed, continues, passes } from '../outcome';
@@ -23,7 +24,7 @@ export function countedBall({ setup, facts, down }: EightBallShot, tg: Targets):
   }
   if (call?.safety || !facts.callObvious) return { calledBall, counted: null };
   // A9: only a direct shot can be obvious (combinations never are): the ball hit first must drop.
-  const direct = facts.firstContact;
+  const direct = directShot(facts) ? facts.firstContact : null;
   const obvious = direct !== null && tg.isTarget(direct) && down.includes(direct);
   return { calledBall, counted: obvious ? direct : null };
 }

@@ -52,6 +52,13 @@ export function assertFactsFitTable(onTable: number[], facts: ShotFacts): void {
       );
     if (r.ball !== undefined && r.ball !== CUE_BALL) mustBeOnTable(r.ball, 'touched');
   }
+  // Before the first contact only the cue ball is moving.
+  if ((facts.railContactsBeforeFirstContact ?? []).some((c) => c.ball !== CUE_BALL))
+    throw new DomainError(
+      'INVALID_SHOT_FACTS',
+      'before the first contact only the cue ball (0) can reach a cushion',
+      'A9',
+    );
   for (const c of facts.railContactsAfterFirstContact) {
     if (c.ball !== CUE_BALL) mustBeOnTable(c.ball, 'cushion contact');
   }
@@ -93,6 +100,7 @@ function assertNoStroke(facts: ShotFacts): void {
     facts.cueBallOffTable ||
     facts.cueBallTouchedPocketedBall ||
     facts.objectBallsDrivenToRail > 0 ||
+    (facts.railContactsBeforeFirstContact ?? []).length > 0 ||
     facts.cueCrossedHeadStringBeforeContact !== undefined ||
     facts.firstContactPosition !== undefined ||
     facts.jumpShot === true;

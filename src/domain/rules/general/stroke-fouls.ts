@@ -6,7 +6,10 @@ import type { FoulFinding } from '../ruling';
 export function strokeFoulFinding(
   report: StrokeFoulReport,
   refereePresent: boolean,
+  announcedPlaced = true,
 ): FoulFinding | null {
+  // G1.38: before the placement is announced the cue ball may still be moved by hand or cue.
+  if (report.kind === 'CUE_BALL_TOUCHED_AFTER_PLACEMENT' && !announcedPlaced) return null;
   // G1.26: an accidental scoop is no foul. (Judgement recorded as intentional=false.)
   if (report.kind === 'SCOOP_JUMP' && report.intentional !== true) return null;
   // G1.21 without a referee: an accidental touch of a ball between the player and the cue ball is
