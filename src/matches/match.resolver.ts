@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
-import { emptyFacts, type MatchCommand } from '../domain';
+import { emptyFacts, type MatchCommand, type ShotCall } from '../domain';
 import { matchIdFor } from '../ledger/envelope';
 import { MatchCommandService, type CommandOutcome } from './match-commands.service';
 import type { MutationName } from '../api/auth/policy';
@@ -22,6 +22,12 @@ import { defined } from '../api/graphql/defined';
 import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
 import { MatchModel } from './models/match.model';
 import { commandContext, type GqlContext } from '../api/graphql/request-context';
+
+// A call as the domain records it: pushOut only when declared (older calls carry none).
+function shotCall(c: Pick<CallShotInput, 'ball' | 'pocket' | 'safety' | 'pushOut'>): ShotCall {
+  const call = { ball: c.ball ?? null, pocket: c.pocket ?? null, safety: c.safety ?? false };
+  return c.pushOut ? { ...call, pushOut: true } : call;
+}
 
 export function toResult(outcome: CommandOutcome): CommandResultModel {
   return {
@@ -184,14 +190,7 @@ export class MatchResolver {
     @Args('input') input: CallShotInput,
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
-    const call = input.pushOut
-      ? {
-          ball: input.ball ?? null,
-          pocket: input.pocket ?? null,
-          safety: input.safety,
-          pushOut: true,
-        }
-      : { ball: input.ball ?? null, pocket: input.pocket ?? null, safety: input.safety };
+    const call = shotCall(input);
     return this.run('callShot', { type: 'CallShot', player: input.player, call }, input, ctx);
   }
 
@@ -203,12 +202,15 @@ export class MatchResolver {
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
     const facts = emptyFacts(shotFacts(input));
-    return this.run('recordShot', { type: 'PlayShot', shooter: input.shooter, facts }, input, ctx);
+    const command: MatchCommand = input.call
+      ? { type: 'PlayShot', shooter: input.shooter, facts, call: shotCall(input.call) }
+      : { type: 'PlayShot', shooter: input.shooter, facts };
+    return this.run('recordShot', command, input, ctx);
   }
 
   @Mutation(() => CommandResultModel, {
     description:
-      'Record a referee decision: warning, stalemate (E8.19), outside interference (G1.33).',
+      'Record a referee decision: a warning under G1.9 or G1.29, stalemate (E8.19), outside interference (G1.33), spontaneous movement (G1.31), unsportsmanlike conduct (G1.39), the two-foul warning (N9.8).',
   })
   async recordRefereeRuling(
     @Args('input') input: RecordRefereeRulingInput,
@@ -221,7 +223,19 @@ export class MatchResolver {
         kind: input.kind,
         player: input.player ?? null,
         restored: input.restored ?? null,
-        ...defined({ ball: input.ball, movement: input.movement, sanction: input.sanction }),
+        ...defined({
+          ball: input.ball,
+          movement: input.movement,
+          sanction: input.sanction,
+          violation: input.violation ?? undefined,
+          seen: input.seen
+            ? defined({
+                dropped: input.seen.dropped,
+                secondsAfterSettled: input.seen.secondsAfterSettled ?? undefined,
+                cueBallPassedItsSpot: input.seen.cueBallPassedItsSpot ?? undefined,
+              })
+            : undefined,
+        }),
         note: input.note,
       },
       input,

@@ -17,6 +17,7 @@ import {
   FOUL_KINDS,
   GAME_END_REASONS,
   GROUPS,
+  HEAD_STRING_POSITIONS,
   OPTIONS,
   PENALTIES,
   PLACEMENT_ZONES,
@@ -25,6 +26,7 @@ import {
   RULE_PROFILES,
   STROKE_FOUL_KINDS,
   TURN_RESULTS,
+  WARNED_VIOLATIONS,
 } from '../../domain';
 
 // GraphQL enums are generated from the domain's own constant lists, so they cannot drift.
@@ -68,6 +70,11 @@ export const PlacementZone = enumOf(
   'PlacementZone',
   'Where the cue ball was placed (G1.10, G1.16).',
 );
+export const HeadStringPosition = enumOf(
+  HEAD_STRING_POSITIONS,
+  'HeadStringPosition',
+  'Where a ball lies relative to the head string, judged by where its base touches the cloth (G1.12): KITCHEN = behind the line (in the kitchen); ON_HEAD_STRING = on the line itself, which is not part of the kitchen (G1.16); BEYOND_HEAD_STRING = past the line, towards the foot of the table.',
+);
 export const BreakOrderRule = enumOf(
   BREAK_ORDER_RULES,
   'BreakOrderRule',
@@ -106,6 +113,11 @@ export const RefereeRulingKind = enumOf(
   REFEREE_RULING_KINDS,
   'RefereeRulingKind',
   'A referee decision recorded as its own event.',
+);
+export const WarnedViolation = enumOf(
+  WARNED_VIOLATIONS,
+  'WarnedViolation',
+  'The rule a referee warning is given under. BREAK_CUE_BALL_INTERFERENCE (G1.9): on the break, the cue ball was stopped or deflected after crossing the head string and before hitting an object ball. NON_TIP_CONTACT (G1.29): the cue ball was intentionally contacted with a part of the cue other than the tip. A second warned violation of the same rule in the match forfeits it (A10).',
 );
 export const ActorRole = enumOf(
   ACTOR_ROLES,

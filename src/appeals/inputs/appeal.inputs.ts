@@ -36,6 +36,8 @@ export class ShotFactsAmendmentInput extends PartialType(
     'expectedRevision',
     'shooter',
     'jumpShot',
+    'call',
+    'noStroke',
   ] as const),
   { omitDefaultValues: true },
 ) {}

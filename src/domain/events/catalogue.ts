@@ -7,7 +7,14 @@ import type {
   PlacementZone,
   RuleProfileId,
 } from '../table/vocabulary';
-import type { ChoiceKind, GameEndReason, OptionKind, RuleId, Ruling } from '../rules/ruling';
+import type {
+  ChoiceKind,
+  FoulFinding,
+  GameEndReason,
+  OptionKind,
+  RuleId,
+  Ruling,
+} from '../rules/ruling';
 import type { AmendmentEvent } from './appeals';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
@@ -115,6 +122,9 @@ export interface OptionChosen {
     rule: RuleId;
     explanation: string;
     explanationPt: string;
+    // G1.37 without a referee: ball in hand taken by claiming the foul, which counts against
+    // `player` (foul count, run of fouls). Absent for every other choice and in older records.
+    foulClaimed?: { player: string; foul: FoulFinding; consecutiveFoulsAfter: number };
   };
 }
 
@@ -128,9 +138,30 @@ export const REFEREE_RULING_KINDS = [
 ] as const;
 export type RefereeRulingKind = (typeof REFEREE_RULING_KINDS)[number];
 
+// G1.9 / G1.29: the violations a referee's warning can be given for (A10: a second warned
+// violation of the same rule forfeits the match).
+export const WARNED_VIOLATIONS = ['BREAK_CUE_BALL_INTERFERENCE', 'NON_TIP_CONTACT'] as const;
+export type WarnedViolation = (typeof WARNED_VIOLATIONS)[number];
+export const WARNED_VIOLATION_RULES: Record<WarnedViolation, RuleId> = {
+  BREAK_CUE_BALL_INTERFERENCE: 'G1.9',
+  NON_TIP_CONTACT: 'G1.29',
+};
+
 // G1.31 / G1.15: what became of a ball that moved or dropped by itself.
 export const SPONTANEOUS_MOVEMENT_OUTCOMES = ['STAYS', 'REPLACED', 'SHOT_REPLAYED'] as const;
 export type SpontaneousMovementOutcome = (typeof SPONTANEOUS_MOVEMENT_OUTCOMES)[number];
+
+// G1.31 / G1.15: what was seen of a ball that moved by itself, for the engine to rule on.
+export interface SpontaneousMovementFacts {
+  // It fell into a pocket (true) or only moved on the bed (false).
+  dropped: boolean;
+  // Seconds between the ball coming to rest and its moving (G1.15: a shot is complete 5 s after
+  // every ball has stopped). Needed when it dropped, unless the cue ball passed its spot.
+  secondsAfterSettled?: number;
+  // It dropped while the player was shooting at it and the cue ball passed where it had been
+  // without touching it.
+  cueBallPassedItsSpot?: boolean;
+}
 
 // G1.39: the referee's sanction for unsportsmanlike conduct.
 export const CONDUCT_SANCTIONS = ['WARNING', 'LOSS_OF_GAME', 'FORFEIT_OF_MATCH'] as const;
@@ -165,6 +196,8 @@ export interface RefereeRuled {
     // G1.31 and G1.39 details; absent for the other kinds.
     movement?: SpontaneousMovementOutcome;
     ball?: number;
+    // G1.31: the facts the movement was ruled from, when the scorer gave them.
+    seen?: SpontaneousMovementFacts;
     sanction?: ConductSanction;
     note: string;
     rule: RuleId;

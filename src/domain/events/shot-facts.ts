@@ -1,4 +1,10 @@
-import type { Cushion, PlacementZone, Pocket, StrokeFoulKind } from '../table/vocabulary';
+import type {
+  Cushion,
+  HeadStringPosition,
+  PlacementZone,
+  Pocket,
+  StrokeFoulKind,
+} from '../table/vocabulary';
 
 // What the scorer saw; the engine derives every ruling from these facts plus the state before the shot.
 
@@ -31,6 +37,11 @@ export interface StrokeFoulReport {
   restored?: boolean;
   movingBallEnteredOriginalPosition?: boolean;
   withEquipment?: boolean;
+  // G1.21, G1.25: the ball touched (0 = cue ball); absent: not recorded.
+  ball?: number;
+  // G1.21 without a referee: the touched ball lay between the player and the cue ball, the only
+  // case the rule excuses. Absent: not recorded, read as true (as records made before it were).
+  betweenPlayerAndCueBall?: boolean;
   reportedBy: string;
 }
 
@@ -40,9 +51,14 @@ export interface PlacementFacts {
   // G1.10: a placement on or over the head string was pointed out before the shot.
   warnedBeforeShot: boolean;
   touchedObjectBall: boolean;
+  // G1.38: the shooter announced the cue ball placed; only then is touching it a foul. Absent:
+  // not recorded, read as announced (as records made before it were).
+  announcedPlaced?: boolean;
 }
 
 export interface ShotFacts {
+  // Cushions the cue ball reached before its first contact (a kick); absent: not recorded.
+  railContactsBeforeFirstContact?: RailContact[];
   firstContact: number | null;
   railContactsAfterFirstContact: RailContact[];
   pocketed: PocketedBall[];
@@ -51,6 +67,8 @@ export interface ShotFacts {
   cueBallOffTable: boolean;
   cueBallTouchedPocketedBall: boolean;
   ballsOffTable: number[];
+  // G1.28: how the balls left the table ("touched the lamp and came back"), for the record.
+  ballsOffTableDetail?: string;
   // Break only (E8.3): distinct object balls driven to a cushion, cue ball excluded.
   objectBallsDrivenToRail: number;
   // A9: the referee or opponent attests that an uncalled shot was obvious.
@@ -58,10 +76,18 @@ export interface ShotFacts {
   strokeFouls: StrokeFoulReport[];
   placement?: PlacementFacts;
   // G1.37: with ball in hand behind the head string, whether the cue ball crossed the line before
-  // its first contact (true also when the ball hit lies on or beyond the line). Absent: not recorded.
+  // its first contact. Absent: not recorded. Records made before firstContactPosition existed
+  // sent true when the ball hit lay on or beyond the line.
   cueCrossedHeadStringBeforeContact?: boolean;
+  // G1.16, G1.37: where the first-contacted ball lay relative to the head string; a ball on the
+  // line or beyond it may be played before the cue ball crosses. Absent: not recorded.
+  firstContactPosition?: HeadStringPosition;
   // G1.27: a jump shot made by elevating the cue; legal, recorded for the record.
   jumpShot?: boolean;
+  // A foul committed without a stroke (G1.21/G1.25 a ball touched, G1.22 touched while placing,
+  // G1.38 the cue ball touched after placement, G1.40 equipment used to aim, G1.41 the table
+  // marked): only the reported fouls are ruled, no contact or cushion rule. Absent: a stroke.
+  noStroke?: boolean;
 }
 
 export interface ShotCall {

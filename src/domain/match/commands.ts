@@ -3,7 +3,9 @@ import type {
   LagShot,
   PlayerRef,
   RefereeRulingKind,
+  SpontaneousMovementFacts,
   SpontaneousMovementOutcome,
+  WarnedViolation,
 } from '../events/catalogue';
 import type { AppealOutcome, RemedyKind, SignatoryCapacity } from '../events/appeals';
 import type { ShotCall, ShotFacts } from '../events/shot-facts';
@@ -68,6 +70,9 @@ export interface PlayShot {
   type: 'PlayShot';
   shooter: string;
   facts: ShotFacts;
+  // G1.4 / E8.11 / N9.2: the call made for this shot, recorded with it in one write (as if
+  // CallShot had come first); refused when a call is already recorded.
+  call?: ShotCall;
 }
 
 export interface RecordRefereeRuling {
@@ -77,7 +82,12 @@ export interface RecordRefereeRuling {
   restored: boolean | null;
   movement?: SpontaneousMovementOutcome;
   ball?: number;
+  // G1.31: what was seen, for the engine to rule the movement (instead of, or checked against,
+  // the outcome given as `movement`).
+  seen?: SpontaneousMovementFacts;
   sanction?: ConductSanction;
+  // A warning: the violation it is given for (G1.9 or G1.29); absent means G1.29, as before.
+  violation?: WarnedViolation;
   note: string;
 }
 

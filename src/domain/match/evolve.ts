@@ -175,6 +175,7 @@ function newGame(state: MatchState, d: GameStarted['data']): GameState {
 // The chooser's decision resolved: who shoots next, with what ball in hand, balls spotted back.
 function optionApplied(game: GameState | null, d: OptionChosen['data']): GameState | null {
   if (!game || game.status !== 'IN_PROGRESS' || d.nextShooter === null) return game;
+  const claimed = d.foulClaimed;
   return {
     ...game,
     shooter: d.nextShooter,
@@ -187,6 +188,12 @@ function optionApplied(game: GameState | null, d: OptionChosen['data']): GameSta
       : game.pocketed,
     cueBallPlacement: null,
     call: null,
+    consecutiveFouls: claimed
+      ? { ...game.consecutiveFouls, [claimed.player]: claimed.consecutiveFoulsAfter }
+      : game.consecutiveFouls,
+    fouls: claimed
+      ? { ...game.fouls, [claimed.player]: (game.fouls[claimed.player] ?? 0) + 1 }
+      : game.fouls,
   };
 }
 

@@ -1,3 +1,4 @@
+import { DomainError } from '../errors';
 import type { GameStarted, LedgerEvent } from '../events/catalogue';
 import { adjudicateEightBall } from '../rules/eight-ball/adjudicate';
 import type { CommonSetup } from '../rules/general/setup';
@@ -37,6 +38,13 @@ export function startGame(
 export function playShot(c: PlayShot, state: MatchState): LedgerEvent[] {
   const game = activeGame(state);
   requireShooter(state, game, c.shooter);
+  // G1.8: the game starts with the break stroke; a foul without a stroke comes after it.
+  if (c.facts.noStroke && game.isBreakShot)
+    throw new DomainError(
+      'INVALID_SHOT_FACTS',
+      'A foul without a stroke cannot be the break',
+      'G1.8',
+    );
   const opponent = opponentOf(state, c.shooter);
   const common: CommonSetup = {
     rules: profileRules(state.ruleProfile),

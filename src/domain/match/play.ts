@@ -1,12 +1,13 @@
 import { DomainError } from '../errors';
 import type { LedgerEvent } from '../events/catalogue';
 import { decideBreakOrder } from './break-order';
-import type { AmendmentCommand, MatchCommand, ScheduleMatch } from './commands';
+import type { AmendmentCommand, MatchCommand, PlayShot, ScheduleMatch } from './commands';
 import { playShot } from './game-flow';
 import { assignOfficials } from './officials';
 import { chooseOption } from './options';
 import { refereeRuling } from './referee';
 import { callShot, declareFrozenBall, placeCueBall } from './table';
+import { evolve } from './evolve';
 import { playerName, type MatchState } from './state';
 
 // Commands of a scheduled match decided on its state alone (no recorded history needed).
@@ -37,10 +38,24 @@ export function decidePlay(command: PlayCommand, state: MatchState): LedgerEvent
     case 'DeclareFrozenBall':
       return declareFrozenBall(command, state);
     case 'PlayShot':
-      return playShot(command, state);
+      return command.call ? calledShot(command, state) : playShot(command, state);
     case 'RecordRefereeRuling':
       return refereeRuling(command, state);
     case 'AssignOfficials':
       return assignOfficials(command, state);
   }
+}
+
+// One write for a called shot: the call (ShotCalled) and the shot, as CallShot then PlayShot.
+function calledShot(c: PlayShot, state: MatchState): LedgerEvent[] {
+  const { call, ...shot } = c;
+  if (state.currentGame?.call)
+    throw new DomainError(
+      'INVALID_CALL',
+      'A call is already recorded for this shot; record the shot without one',
+      'G1.4',
+    );
+  const called = callShot({ type: 'CallShot', player: c.shooter, call: call! }, state);
+  const after = called.reduce(evolve, state);
+  return [...called, ...playShot(shot, after)];
 }

@@ -2,8 +2,8 @@ import { DomainError } from '../errors';
 import type { LedgerEvent } from '../events/catalogue';
 import { POCKETS } from '../table/vocabulary';
 import type { CallShot, DeclareFrozenBall, PlaceCueBall } from './commands';
-import { activeGame, requirePlayer, requireShooter } from './guards';
-import type { MatchState } from './state';
+import { activeGame, requireShooter } from './guards';
+import { isPlayerOf, type MatchState } from './state';
 
 // Table commands recorded before a shot: the cue ball placed, the shot called, a ball declared frozen.
 
@@ -79,9 +79,21 @@ export function callShot(c: CallShot, state: MatchState): LedgerEvent[] {
   return [{ type: 'ShotCalled', version: 1, data }];
 }
 
+// G1.36: the ball is examined and announced by the referee, or by the opponent without one; a
+// declarer is therefore a player or one of the referees assigned to the match.
+function requireDeclarer(state: MatchState, declaredBy: string): void {
+  if (state.refereePresent && state.officials.referees.includes(declaredBy)) return;
+  if (isPlayerOf(state, declaredBy)) return;
+  throw new DomainError(
+    'NOT_A_PLAYER_OF_MATCH',
+    `${declaredBy} is neither a player nor a referee of this match`,
+    'G1.36',
+  );
+}
+
 export function declareFrozenBall(c: DeclareFrozenBall, state: MatchState): LedgerEvent[] {
   const game = activeGame(state);
-  requirePlayer(state, c.declaredBy);
+  requireDeclarer(state, c.declaredBy);
   if (game.isBreakShot)
     throw new DomainError('INVALID_SHOT_FACTS', 'No ball is frozen on the break', 'G1.36');
   if (!game.ballsOnTable.includes(c.ball)) {

@@ -111,7 +111,19 @@ export const FOUL_CATALOGUE = {
     'the shot was played while balls were moving',
     'a tacada foi executada com bolas em movimento',
   ),
-  TOUCHED_BALL: stroke('G1.21', 'a ball in play was touched', 'uma bola em jogo foi tocada'),
+  // G1.21, G1.25: which ball, when recorded.
+  TOUCHED_BALL: entry('G1.21', 'STANDARD_FOUL', (reportedBy: string, touched?: number) => {
+    const which =
+      touched === undefined
+        ? t('a ball in play', 'uma bola em jogo')
+        : touched === 0
+          ? t('the cue ball', 'a bola branca')
+          : ball(touched);
+    return t(
+      `${which.en} was touched (reported by ${reportedBy})`,
+      `${which.pt} foi tocada (assinalada por ${reportedBy})`,
+    );
+  }),
   SCOOP_JUMP: stroke(
     'G1.26',
     'the cue ball was scooped off the bed on purpose',

@@ -26,7 +26,7 @@ export interface LagRuling {
   explanationPt: string;
 }
 
-// The lag facts must hold one ball per player, and a clean ball its distance.
+// The lag facts must hold one ball per player, and two clean balls their distances.
 function checkLag(lag: readonly LagShot[], players: readonly string[]): void {
   if (lag.length !== 2 || !players.every((id) => lag.some((l) => l.player === id))) {
     throw new DomainError(
@@ -35,14 +35,15 @@ function checkLag(lag: readonly LagShot[], players: readonly string[]): void {
       'G1.6',
     );
   }
+  // G1.6: distances decide only between two clean lags; when the other ball faulted, the clean
+  // one wins wherever it stopped, so its distance is not needed.
+  const bothClean = lag.every((l) => l.faults.length === 0);
   for (const l of lag) {
-    if (
-      l.faults.length === 0 &&
-      (l.distanceFromHeadCushionMm === null || l.distanceFromHeadCushionMm < 0)
-    ) {
+    const d = l.distanceFromHeadCushionMm;
+    if ((bothClean && d === null) || (d !== null && d < 0)) {
       throw new DomainError(
         'INVALID_SHOT_FACTS',
-        `A lag without a fault needs the distance from the head cushion (${l.player})`,
+        `Two lags without a fault need the distance from the head cushion (${l.player})`,
         'G1.6',
       );
     }

@@ -33,6 +33,11 @@ export const PLACEMENT_ZONES = [
 ] as const;
 export type PlacementZone = (typeof PLACEMENT_ZONES)[number];
 
+// G1.12, G1.16: where a ball lies relative to the head string (its base on the cloth): in the
+// kitchen, on the line itself (not part of the kitchen), or beyond it.
+export const HEAD_STRING_POSITIONS = ['KITCHEN', 'ON_HEAD_STRING', 'BEYOND_HEAD_STRING'] as const;
+export type HeadStringPosition = (typeof HEAD_STRING_POSITIONS)[number];
+
 // G1.34: the organiser announces one of these before the match.
 export const BREAK_ORDER_RULES = ['WINNER', 'ALTERNATE', 'LOSER', 'LEADER', 'TRAILER'] as const;
 export type BreakOrderRule = (typeof BREAK_ORDER_RULES)[number];

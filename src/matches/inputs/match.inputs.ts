@@ -1,4 +1,4 @@
-import { Field, InputType, Int } from '@nestjs/graphql';
+import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,6 +7,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   Max,
@@ -24,6 +25,7 @@ import {
   POCKETS,
   REFEREE_RULING_KINDS,
   SPONTANEOUS_MOVEMENT_OUTCOMES,
+  WARNED_VIOLATIONS,
   type ConductSanction,
   type Cushion,
   type LagFault,
@@ -33,6 +35,7 @@ import {
   type PlacementZone,
   type Pocket,
   type RefereeRulingKind,
+  type WarnedViolation,
 } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { MatchCommandInput, PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
@@ -55,7 +58,8 @@ export class LagShotInput {
 
   @Field(() => Int, {
     nullable: true,
-    description: 'Where it stopped, in mm from the head cushion.',
+    description:
+      'G1.6: where the ball stopped, in mm from the head cushion. Needed when neither lag faulted (the closer ball wins); omit it for a ball that faulted, and for the other ball when one faulted.',
   })
   @IsOptional()
   @IsInt()
@@ -147,6 +151,36 @@ export class CallShotInput extends MatchCommandInput {
   pushOut!: boolean;
 }
 
+@InputType({
+  description:
+    'G1.31: what was seen of a ball that moved by itself, so that the engine rules what becomes of it: a ball that only moved stays where it stopped; one that dropped more than 5 s after it had stopped is replaced (G1.15); one that dropped while being shot at, the cue ball passing its spot without touching it, means both are restored and the stroke replayed. A drop within 5 s belongs to the shot before (G1.15) and is refused here.',
+})
+export class SpontaneousMovementInput {
+  @Field({ description: 'The ball fell into a pocket (true) or only moved on the bed (false).' })
+  @IsBoolean()
+  dropped!: boolean;
+
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'Seconds from the ball coming to rest to its dropping; needed when it dropped, unless cueBallPassedItsSpot.',
+  })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(86400)
+  secondsAfterSettled?: number;
+
+  @Field({
+    nullable: true,
+    description:
+      'It dropped while the player was shooting at it and the cue ball passed where it had been without touching it.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  cueBallPassedItsSpot?: boolean;
+}
+
 @InputType()
 export class RecordRefereeRulingInput extends MatchCommandInput {
   @Field(() => E.RefereeRulingKind)
@@ -173,16 +207,35 @@ export class RecordRefereeRulingInput extends MatchCommandInput {
 
   @Field(() => E.SpontaneousMovementOutcome, {
     nullable: true,
-    description: 'G1.31: what became of it.',
+    description:
+      'G1.31: what became of the ball, as the referee ruled it. Prefer `seen` and let the engine rule; given with `seen`, it must agree.',
   })
   @IsOptional()
   @IsIn(SPONTANEOUS_MOVEMENT_OUTCOMES)
   movement?: SpontaneousMovementOutcome;
 
+  @Field(() => SpontaneousMovementInput, {
+    nullable: true,
+    description: 'SPONTANEOUS_MOVEMENT: what was seen of the ball (G1.31, G1.15).',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SpontaneousMovementInput)
+  seen?: SpontaneousMovementInput;
+
   @Field(() => E.ConductSanction, { nullable: true, description: 'G1.39: the sanction ruled.' })
   @IsOptional()
   @IsIn(CONDUCT_SANCTIONS)
   sanction?: ConductSanction;
+
+  @Field(() => E.WarnedViolation, {
+    nullable: true,
+    description:
+      'WARNING only: the rule the warning is given under, G1.9 (BREAK_CUE_BALL_INTERFERENCE) or G1.29 (NON_TIP_CONTACT). Omitted: G1.29. A later warned violation of the same rule forfeits the match (A10).',
+  })
+  @IsOptional()
+  @IsIn(WARNED_VIOLATIONS)
+  violation?: WarnedViolation;
 
   @Field({ defaultValue: '' })
   @IsString()
@@ -192,7 +245,10 @@ export class RecordRefereeRulingInput extends MatchCommandInput {
 
 @InputType({ description: 'G1.36: a ball frozen to a cushion, declared before the shot.' })
 export class DeclareFrozenBallInput extends MatchCommandInput {
-  @Field({ description: 'The player declaring it.' })
+  @Field({
+    description:
+      'G1.36: who examined the ball and announced it frozen: the id of a referee assigned to the match (assignOfficials) when there is one, otherwise the shooter’s opponent (a player id). Only a ball announced before the shot counts.',
+  })
   @IsString()
   @PLAYER_ID_RULE
   declaredBy!: string;

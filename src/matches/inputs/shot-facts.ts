@@ -13,6 +13,9 @@ export type GivenShotFacts = { [K in keyof FactFields]?: FactFields[K] | null };
 // with emptyFacts, an amendment keeps the recorded ones); null firstContact means "hit nothing".
 export function shotFacts(f: GivenShotFacts): Partial<ShotFacts> {
   return defined({
+    railContactsBeforeFirstContact: f.railContactsBeforeFirstContact?.map((c) =>
+      defined({ ball: c.ball, cushion: c.cushion, kind: c.kind }),
+    ),
     firstContact: f.firstContact,
     railContactsAfterFirstContact: f.railContactsAfterFirstContact?.map((c) =>
       defined({ ball: c.ball, cushion: c.cushion, kind: c.kind }),
@@ -25,6 +28,7 @@ export function shotFacts(f: GivenShotFacts): Partial<ShotFacts> {
     cueBallOffTable: f.cueBallOffTable ?? undefined,
     cueBallTouchedPocketedBall: f.cueBallTouchedPocketedBall ?? undefined,
     ballsOffTable: f.ballsOffTable ? [...f.ballsOffTable] : undefined,
+    ballsOffTableDetail: f.ballsOffTableDetail ?? undefined,
     objectBallsDrivenToRail: f.objectBallsDrivenToRail ?? undefined,
     callObvious: f.callObvious ?? undefined,
     strokeFouls: f.strokeFouls?.map((s) =>
@@ -35,17 +39,22 @@ export function shotFacts(f: GivenShotFacts): Partial<ShotFacts> {
         restored: s.restored,
         movingBallEnteredOriginalPosition: s.movingBallEnteredOriginalPosition,
         withEquipment: s.withEquipment,
+        ball: s.ball ?? undefined,
+        betweenPlayerAndCueBall: s.betweenPlayerAndCueBall ?? undefined,
         reportedBy: s.reportedBy,
       }),
     ),
     placement: f.placement
-      ? {
+      ? defined({
           zone: f.placement.zone,
           warnedBeforeShot: f.placement.warnedBeforeShot,
           touchedObjectBall: f.placement.touchedObjectBall,
-        }
+          announcedPlaced: f.placement.announcedPlaced ?? undefined,
+        })
       : undefined,
     cueCrossedHeadStringBeforeContact: f.cueCrossedHeadStringBeforeContact ?? undefined,
+    firstContactPosition: f.firstContactPosition ?? undefined,
     jumpShot: f.jumpShot ?? undefined,
+    noStroke: f.noStroke ?? undefined,
   }) as Partial<ShotFacts>;
 }

@@ -1,9 +1,16 @@
-import { type Group, type MatchState, type Ruling } from '../../domain';
+import {
+  choiceConsequences,
+  opponentOf,
+  type Group,
+  type MatchState,
+  type PendingChoice,
+  type Ruling,
+} from '../../domain';
 import type { StoredMetadata } from '../../ledger/envelope';
 import type { StoredEvent } from '../../ledger/event-store';
 import type { GameModel, MatchModel } from './match.model';
 import type { LedgerEventModel } from './ledger-event.model';
-import type { GroupAssignmentModel, RulingModel } from './ruling.model';
+import type { GroupAssignmentModel, PendingChoiceModel, RulingModel } from './ruling.model';
 
 // Domain state → GraphQL shapes. Maps keyed by player become lists, which GraphQL can type.
 
@@ -15,12 +22,18 @@ function counts(c: Record<string, number>) {
   return Object.entries(c).map(([player, count]) => ({ player, count }));
 }
 
+// A12: the choice with the consequence of each option; `other` is the chooser's opponent.
+function pendingChoice(p: PendingChoice | null, other: string | null): PendingChoiceModel | null {
+  return p ? { ...p, consequences: choiceConsequences(p, other) } : null;
+}
+
 export function toRulingModel(r: Ruling): RulingModel {
+  const chooser = r.pendingChoice?.player;
   return {
     ...r,
     foul: r.appliedFoul !== null,
     groupsAssigned: groups(r.groupsAssigned),
-    pendingChoice: r.pendingChoice,
+    pendingChoice: pendingChoice(r.pendingChoice, chooser !== r.shooter ? r.shooter : null),
   };
 }
 
@@ -50,7 +63,10 @@ export function toMatchModel(m: MatchState): MatchModel {
     refereePresent: m.refereePresent,
     competition: m.competition,
     status: m.status,
-    pendingChoice: m.pendingChoice,
+    pendingChoice: pendingChoice(
+      m.pendingChoice,
+      m.pendingChoice && opponentOf(m, m.pendingChoice.player),
+    ),
     currentGame: game,
     games: m.games,
     winner: m.winner,

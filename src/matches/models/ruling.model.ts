@@ -21,6 +21,42 @@ export class FoulFindingModel {
   @Field({ description: 'The same in European Portuguese.' }) detailPt!: string;
 }
 
+@ObjectType('OptionConsequence', {
+  description:
+    'What choosing one option does (A12): who shoots next and with what ball in hand, or whether the balls are re-racked and who breaks.',
+})
+export class OptionConsequenceModel {
+  @Field(() => E.OptionKind) option!: OptionKind;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Who shoots next from the position (null when the balls are re-racked: the breaker breaks).',
+  })
+  nextShooter!: string | null;
+  @Field(() => E.BallInHand, {
+    description:
+      'Ball in hand for the next shooter: ANYWHERE, BEHIND_HEAD_STRING (the kitchen, G1.10) or NONE (the cue ball as it lies).',
+  })
+  ballInHand!: BallInHand;
+  @Field({ description: 'The game is re-racked (same game number, next rack).' })
+  rerack!: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Who breaks the re-rack (or the first rack, after the lag or toss, G1.6).',
+  })
+  breaker!: string | null;
+  @Field(() => [Int], {
+    description: 'Balls put back on the table (the 8 spotted, E8.7; balls restored, G1.37).',
+  })
+  spotted!: number[];
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The player charged with a foul by this option (G1.37 without a referee: taking ball in hand claims the foul).',
+  })
+  foulBy!: string | null;
+}
+
 @ObjectType('PendingChoice', {
   description: 'A choice owed to a player; other play is refused until it is recorded (A12).',
 })
@@ -29,6 +65,10 @@ export class PendingChoiceModel {
   @Field() player!: string;
   @Field(() => [E.OptionKind]) options!: OptionKind[];
   @Field() rule!: string;
+  @Field(() => [OptionConsequenceModel], {
+    description: 'The consequence of each option, in the order of options.',
+  })
+  consequences!: OptionConsequenceModel[];
 }
 
 @ObjectType('GroupAssignment')
@@ -78,6 +118,12 @@ export class RulingModel {
   consecutiveFoulsAfter!: number;
   @Field({ description: 'Whether the next shot may be a push out (N9.2).' })
   pushOutAvailable!: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The rule (G1.9 or G1.29) under which this ruling warned the shooter; a second warned violation of it forfeits the match (A10).',
+  })
+  warningIssued!: string | null;
   @Field() explanation!: string;
   @Field({ description: 'The explanation in European Portuguese, the federation’s language.' })
   explanationPt!: string;

@@ -29,6 +29,11 @@ export function adjudicateEightBall(setup: ShotSetup, facts: ShotFacts): Ruling 
 // A shot after the break: fouls, then the 8 (E8.18), then who plays next.
 function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
   const shot = ruledShot(setup, facts, baseFouls(setup, facts));
+  // A foul without a stroke: only the reported fouls are ruled (G1.17).
+  if (facts.noStroke) {
+    shot.trail.add(...shot.fouls.map((f) => f.rule));
+    return foulPasses(shot, mostSevere(shot.fouls)!);
+  }
   const tg = targets(setup);
   const { contactOk, eightFirstOnOpenTable } = contactFouls(shot, tg);
   const counted = countedBall(shot, tg);

@@ -1,3 +1,4 @@
+import { directShot } from '../general/cushions';
 import { t, type Text } from '../general/explain';
 import { mostSevere } from '../general/fouls';
 import { foul } from '../foul-catalogue';
@@ -44,6 +45,13 @@ export function eightBallEnds(
   if (facts.ballsOffTable.includes(8)) return lost(shot, 'EIGHT_OFF_TABLE', TEXTS.eightOff(who));
   const eightPocket = facts.pocketed.find((p) => p.ball === 8);
   if (!eightPocket) return null;
+  // E8.18(a) first: a foul on the stroke that pockets the 8, early or not, is the foul applied
+  // (EIGHT_POCKETED_ON_FOUL), so the game is lost for that reason, in the ruling and everywhere.
+  const applied = mostSevere(shot.fouls);
+  if (applied) {
+    const detail = t(applied.detail, applied.detailPt);
+    return lost(shot, 'EIGHT_POCKETED_WITH_FOUL', TEXTS.eightOnFoul(who, applied.rule, detail));
+  }
   if (!tg.onEight) {
     const withLast =
       !tg.open && tg.ownOnTable.length > 0 && tg.ownOnTable.every((b) => shot.down.includes(b));
@@ -51,16 +59,11 @@ export function eightBallEnds(
       ? lost(shot, 'EIGHT_POCKETED_WITH_LAST_GROUP_BALL', TEXTS.eightWithLastBall(who))
       : lost(shot, 'EIGHT_POCKETED_EARLY', TEXTS.eightEarly(who));
   }
-  const applied = mostSevere(shot.fouls);
-  if (applied) {
-    const detail = t(applied.detail, applied.detailPt);
-    return lost(shot, 'EIGHT_POCKETED_WITH_FOUL', TEXTS.eightOnFoul(who, applied.rule, detail));
-  }
   const call = setup.call;
   const calledEight =
     calledBall === 8
       ? call!.pocket === eightPocket.pocket
-      : call === null && facts.callObvious && facts.firstContact === 8;
+      : call === null && facts.callObvious && directShot(facts) && facts.firstContact === 8;
   if (!calledEight) {
     return lost(
       shot,

@@ -1,4 +1,5 @@
 import { groupOf, otherGroup, type Group } from '../../table/vocabulary';
+import { directShot } from '../general/cushions';
 import { describeFoul, sentence, t, type Text } from '../general/explain';
 import { GENERAL_TEXTS } from '../general/texts';
 import { ballInHand, choiceOwed, continues, passes } from '../outcome';
@@ -23,7 +24,7 @@ export function countedBall({ setup, facts, down }: EightBallShot, tg: Targets):
   }
   if (call?.safety || !facts.callObvious) return { calledBall, counted: null };
   // A9: only a direct shot can be obvious (combinations never are): the ball hit first must drop.
-  const direct = facts.firstContact;
+  const direct = directShot(facts) ? facts.firstContact : null;
   const obvious = direct !== null && tg.isTarget(direct) && down.includes(direct);
   return { calledBall, counted: obvious ? direct : null };
 }
@@ -44,8 +45,9 @@ export function foulPasses(shot: EightBallShot, applied: FoulFinding): Ruling {
   });
 }
 
-// G1.37 without a referee: the cue ball did not leave the kitchen first; no foul, but the
-// opponent chooses ball in hand or to have the balls restored and the shot replayed.
+// G1.37 without a referee: the cue ball did not leave the kitchen first. The opponent chooses:
+// claim the foul and take ball in hand (then it counts as a foul, see options), or have the balls
+// restored and the shot replayed (no foul). Until then the shooter's run of fouls stands.
 export function kitchenReplayChoice(shot: EightBallShot): Ruling {
   shot.trail.add('G1.37');
   const choice = choiceOwed({
@@ -60,6 +62,7 @@ export function kitchenReplayChoice(shot: EightBallShot): Ruling {
     appliedFoul: null,
     penalty: 'NONE',
     legallyPocketed: [],
+    consecutiveFoulsAfter: shot.setup.consecutiveFouls,
     why: TEXTS.kitchenNotCrossed(shot.who),
   });
 }

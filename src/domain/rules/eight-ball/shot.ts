@@ -24,6 +24,8 @@ export interface EightBallParts {
   penalty: Penalty;
   legallyPocketed: number[];
   groupsAssigned?: Record<string, Group> | null;
+  // G1.37 without a referee: the run of fouls waits for the opponent's choice.
+  consecutiveFoulsAfter?: number;
   why: Text;
 }
 
@@ -38,7 +40,8 @@ export function eightBallRuling(shot: EightBallShot, next: Next, parts: EightBal
     table: eightBallTable(shot),
     groupsAssigned: parts.groupsAssigned,
     // E8.20: counted for the record; three in a row is no loss in 8-ball.
-    consecutiveFoulsAfter: parts.appliedFoul ? shot.setup.consecutiveFouls + 1 : 0,
+    consecutiveFoulsAfter:
+      parts.consecutiveFoulsAfter ?? (parts.appliedFoul ? shot.setup.consecutiveFouls + 1 : 0),
     why: parts.why,
   });
 }

@@ -108,8 +108,8 @@ export const EIGHT_BALL_TEXTS = {
   // The turn after a shot.
   kitchenNotCrossed: (p: Players): Text =>
     t(
-      `With no referee, ${p.shooter}'s cue ball did not cross the head string before contact; ${p.opponent} chooses ball in hand or to restore the balls and have the shot replayed (G1.37).`,
-      `Sem árbitro, a bola branca de ${p.shooter} não passou a linha de saída antes do contacto; ${p.opponent} escolhe bola na mão ou repor as bolas e repetir a tacada (G1.37).`,
+      `With no referee, ${p.shooter}'s cue ball did not cross the head string before contact; ${p.opponent} chooses: claim the foul and take ball in hand anywhere (it counts as ${p.shooter}'s foul), or have the balls restored and ${p.shooter} replays the shot, no foul (G1.37).`,
+      `Sem árbitro, a bola branca de ${p.shooter} não passou a linha de saída antes do contacto; ${p.opponent} escolhe: reclamar falta e ficar com bola na mão em qualquer ponto da mesa (conta como falta de ${p.shooter}), ou repor as bolas e ${p.shooter} repete a tacada, sem falta (G1.37).`,
     ),
   asTheyLie: (p: Players): Text =>
     t(

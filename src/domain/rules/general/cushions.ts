@@ -1,5 +1,5 @@
 import { CUE_BALL, type Cushion } from '../../table/vocabulary';
-import type { RailContact } from '../../events/shot-facts';
+import type { RailContact, ShotFacts } from '../../events/shot-facts';
 
 export interface FrozenDeclaration {
   ball: number;
@@ -37,4 +37,12 @@ export function cushionRequirementMet(
     return otherCushion === 'ANY_OTHER_CUSHION' || RAIL[c.cushion] !== RAIL[declared.cushion];
   });
   return { met, frozenApplied: true };
+}
+
+// A9: a kick (the cue ball reaching a cushion before its first contact) is never obvious, nor is
+// a combination: only a direct shot can be.
+export function directShot(
+  facts: Pick<ShotFacts, 'firstContact' | 'railContactsBeforeFirstContact'>,
+): boolean {
+  return facts.firstContact !== null && (facts.railContactsBeforeFirstContact ?? []).length === 0;
 }

@@ -27,7 +27,11 @@ export function generalFouls(
   const penalty: Penalty = onBreak ? onBreak.penalty : 'STANDARD_FOUL';
   const fouls: FoulFinding[] = [];
   for (const report of facts.strokeFouls) {
-    const finding = strokeFoulFinding(report, refereePresent);
+    const finding = strokeFoulFinding(
+      report,
+      refereePresent,
+      facts.placement?.announcedPlaced !== false,
+    );
     if (finding) fouls.push(finding);
   }
   if (facts.cueBallScratched) {

@@ -37,9 +37,13 @@ export function placementFindings(
   ) {
     fouls.push(foul('PLACEMENT_OVER_HEAD_STRING', [], { penalty }));
   }
-  // G1.37: the cue ball must cross the head string before touching a ball or cushion.
+  // G1.37: the cue ball must cross the head string before touching a ball or cushion, unless
+  // the ball it hit lies on the line (G1.16) or beyond it (contact before crossing).
+  const lineBall =
+    facts.firstContactPosition === 'ON_HEAD_STRING' ||
+    facts.firstContactPosition === 'BEYOND_HEAD_STRING';
   let notCrossedWithoutReferee = false;
-  if (facts.cueCrossedHeadStringBeforeContact === false) {
+  if (facts.cueCrossedHeadStringBeforeContact === false && !lineBall) {
     if (setup.refereePresent) {
       fouls.push(foul('CUE_BALL_DID_NOT_CROSS_HEAD_STRING', [], { penalty }));
     } else {

@@ -2,7 +2,9 @@ import { DomainError } from '../../errors';
 import type {
   ConductSanction,
   RefereeRulingKind,
+  SpontaneousMovementFacts,
   SpontaneousMovementOutcome,
+  WarnedViolation,
 } from '../../events/catalogue';
 import type { Discipline } from '../../table/vocabulary';
 
@@ -13,7 +15,9 @@ export interface RefereeReport {
   restored: boolean | null;
   movement?: SpontaneousMovementOutcome;
   ball?: number;
+  seen?: SpontaneousMovementFacts;
   sanction?: ConductSanction;
+  violation?: WarnedViolation;
 }
 
 // The kinds that name an offender, who must be a player of the match.
@@ -31,10 +35,14 @@ function refused(message: string, rule?: string): never {
 }
 
 export function checkRefereeReport(r: RefereeReport, discipline: Discipline): void {
+  if (r.violation !== undefined && r.kind !== 'WARNING')
+    refused('Only a warning names the violation it is given for', 'A10');
+  if (r.seen !== undefined && r.kind !== 'SPONTANEOUS_MOVEMENT')
+    refused('Only a spontaneous movement is described by what was seen of the ball', 'G1.31');
   switch (r.kind) {
     case 'SPONTANEOUS_MOVEMENT':
-      if (r.movement === undefined || r.ball === undefined)
-        refused('Say which ball moved and what became of it', 'G1.31');
+      if ((r.movement === undefined && r.seen === undefined) || r.ball === undefined)
+        refused('Say which ball moved and what it did (or what became of it)', 'G1.31');
       return;
     case 'UNSPORTSMANLIKE_CONDUCT':
       if (r.player === null || r.sanction === undefined)

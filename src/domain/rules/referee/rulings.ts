@@ -1,7 +1,12 @@
 import { DomainError } from '../../errors';
-import type { SpontaneousMovementOutcome } from '../../events/catalogue';
+import {
+  WARNED_VIOLATION_RULES,
+  type SpontaneousMovementOutcome,
+  type WarnedViolation,
+} from '../../events/catalogue';
+import { movementText, ruledMovement } from './movement';
 import type { Discipline } from '../../table/vocabulary';
-import { sentence, t, type Text } from '../general/explain';
+import { t, type Text } from '../general/explain';
 import type { GameEndReason, RuleId } from '../ruling';
 import type { RefereeReport } from './input';
 
@@ -25,6 +30,8 @@ export interface RefereeVerdict {
   rule: RuleId;
   why: Text;
   then: RefereeConsequence;
+  // G1.31: the outcome ruled for a spontaneous movement.
+  movement?: SpontaneousMovementOutcome;
 }
 
 const NONE: RefereeConsequence = { kind: 'NONE' };
@@ -33,18 +40,11 @@ export function ruleReferee(r: RefereeReport, table: RefereeTable): RefereeVerdi
   const { name } = table;
   switch (r.kind) {
     case 'SPONTANEOUS_MOVEMENT':
-      return spontaneousMovement(r.movement!, r.ball!);
+      return spontaneousMovement(r);
     case 'UNSPORTSMANLIKE_CONDUCT':
       return unsportsmanlikeConduct(r, table);
     case 'WARNING':
-      return {
-        rule: 'G1.29',
-        why: t(
-          `${name(r.player!)} is warned (G1.29); a second warned violation forfeits the match (A10).`,
-          `${name(r.player!)} é advertido (G1.29); uma segunda infração advertida dá perda da partida (A10).`,
-        ),
-        then: NONE,
-      };
+      return warning(name(r.player!), r.violation ?? 'NON_TIP_CONTACT');
     case 'STALEMATE':
       return stalemate(table);
     case 'TWO_FOUL_WARNING':
@@ -54,29 +54,30 @@ export function ruleReferee(r: RefereeReport, table: RefereeTable): RefereeVerdi
   }
 }
 
-// G1.31 / G1.15: settled balls stay; a ball dropping over 5 s after stopping is replaced;
-// a ball dropping as it is shot at, with the cue ball passing its spot, means both are
-// restored and the stroke replayed (nothing is recorded for it). No penalty in any case.
-function spontaneousMovement(movement: SpontaneousMovementOutcome, ball: number): RefereeVerdict {
-  const what: Record<SpontaneousMovementOutcome, Text> = {
-    STAYS: t(
-      `the ${ball} moved by itself and stays where it stopped`,
-      `a ${ball} moveu-se sozinha e fica onde parou`,
-    ),
-    REPLACED: t(
-      `the ${ball} dropped more than 5 s after stopping and is replaced (G1.15)`,
-      `a ${ball} caiu mais de 5 s depois de parar e é reposta (G1.15)`,
-    ),
-    SHOT_REPLAYED: t(
-      `the ${ball} dropped as it was being shot at: the balls are restored and the stroke replayed`,
-      `a ${ball} caiu quando ia ser jogada: as bolas são repostas e a tacada repete-se`,
-    ),
-  };
+// G1.9 / G1.29: the warning is filed under the rule violated; A10: a second one forfeits.
+function warning(player: string, violation: WarnedViolation): RefereeVerdict {
+  const rule = WARNED_VIOLATION_RULES[violation];
+  const what =
+    violation === 'BREAK_CUE_BALL_INTERFERENCE'
+      ? t(
+          ' for stopping or deflecting the cue ball on the break',
+          ' por parar ou desviar a bola branca na saída',
+        )
+      : t('', '');
   return {
-    rule: 'G1.31',
-    why: sentence(what[movement], t('no penalty (G1.31)', 'sem penalização (G1.31)')),
+    rule,
+    why: t(
+      `${player} is warned${what.en} (${rule}); a second warned violation forfeits the match (A10).`,
+      `${player} é advertido${what.pt} (${rule}); uma segunda infração advertida dá perda da partida (A10).`,
+    ),
     then: NONE,
   };
+}
+
+// G1.31 / G1.15: no penalty in any case; the outcome is ruled from what was seen when given.
+function spontaneousMovement(r: RefereeReport): RefereeVerdict {
+  const movement = ruledMovement(r.movement, r.seen);
+  return { rule: 'G1.31', why: movementText(movement, r.ball!), then: NONE, movement };
 }
 
 // G1.39: the sanction is at the referee's discretion; the ledger applies what was ruled.

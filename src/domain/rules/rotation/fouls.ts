@@ -25,7 +25,8 @@ export function rotationFouls(shot: RotationShot): FoulFinding[] {
     ...generalFouls(facts, policy, [money], setup.refereePresent),
   ];
   if (facts.ballsOffTable.includes(money)) fouls.push(foul('OBJECT_BALL_OFF_TABLE', [[money]]));
-  const contact = shot.pushOut ? null : contactFoul(shot);
+  // N9.2: suspended on a push out; without a stroke there is no contact to rule.
+  const contact = shot.pushOut || facts.noStroke ? null : contactFoul(shot);
   if (contact) fouls.push(contact);
   return fouls;
 }

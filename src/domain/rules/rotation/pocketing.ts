@@ -1,3 +1,4 @@
+import { directShot } from '../general/cushions';
 import type { Ruling } from '../ruling';
 import { shootOrPassBack } from './push-out';
 import { staysAtTable, turnPasses, wins, type RotationShot } from './shot';
@@ -30,10 +31,7 @@ export function tenPocketing(shot: RotationShot): Ruling {
     facts.pocketed.some((p) => p.ball === call.ball && p.pocket === call.pocket);
   // A9: only a direct shot can be obvious (combinations never are): the ball hit first must drop.
   const obvious =
-    call === null &&
-    facts.callObvious &&
-    facts.firstContact !== null &&
-    down.includes(facts.firstContact);
+    call === null && facts.callObvious && directShot(facts) && down.includes(facts.firstContact!);
   if (calledDown) return tenCounted(shot, call.ball!, true);
   if (obvious) return tenCounted(shot, facts.firstContact!, false);
   if (down.length > 0) {
