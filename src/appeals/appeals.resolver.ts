@@ -12,6 +12,7 @@ import {
   CorrectShotInput,
   DecideAppealInput,
   FileAppealInput,
+  ReviewAppealDecisionInput,
   SignOffMatchInput,
   WithdrawAppealInput,
 } from './inputs/appeal.inputs';
@@ -125,6 +126,27 @@ export class AppealsResolver {
       decidedBy: actor,
       outcome: input.outcome,
       ...defined({ remedy: input.remedy ? toProposal(input.remedy) : undefined }),
+      reason: input.reason,
+    }));
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'The review panel (APPEALS_REVIEW) confirms a committee decision or sets it aside and substitutes its own (DISMISSED: the record before the decision is restored; ALLOWED: its remedy applied). The only way a decision is superseded; once per decision (REVIEW_FINAL); the decider and anyone involved are RECUSED.',
+  })
+  async reviewAppealDecision(
+    @Args('input') input: ReviewAppealDecisionInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run('reviewAppealDecision', input, ctx, (actor) => ({
+      type: 'ReviewAppealDecision',
+      appealId: input.appealId,
+      reviewedBy: actor,
+      outcome: input.outcome,
+      ...defined({
+        decision: input.decision ?? undefined,
+        remedy: input.remedy ? toProposal(input.remedy) : undefined,
+      }),
       reason: input.reason,
     }));
   }

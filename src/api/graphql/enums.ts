@@ -2,6 +2,7 @@ import { registerEnumType } from '@nestjs/graphql';
 import {
   ACTOR_ROLES,
   APPEAL_OUTCOMES,
+  REVIEW_OUTCOMES,
   APPEAL_STATUSES,
   REMEDY_KINDS,
   BALL_IN_HAND,
@@ -147,6 +148,11 @@ export const AppealOutcome = enumOf(
   APPEAL_OUTCOMES,
   'AppealOutcome',
   'DISMISSED: the record stands; ALLOWED: the appellant wins and the remedy applies.',
+);
+export const ReviewOutcome = enumOf(
+  REVIEW_OUTCOMES,
+  'ReviewOutcome',
+  'CONFIRMED: the committee decision stands; SET_ASIDE: the review panel substitutes its own decision.',
 );
 export const AppealStatus = enumOf(
   APPEAL_STATUSES,

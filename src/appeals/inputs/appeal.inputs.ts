@@ -13,7 +13,14 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { APPEAL_OUTCOMES, REMEDY_KINDS, type AppealOutcome, type RemedyKind } from '../../domain';
+import {
+  APPEAL_OUTCOMES,
+  REMEDY_KINDS,
+  REVIEW_OUTCOMES,
+  type AppealOutcome,
+  type RemedyKind,
+  type ReviewOutcome,
+} from '../../domain';
 import * as E from '../../api/graphql/enums';
 import {
   ID_PATTERN,
@@ -156,6 +163,45 @@ export class DecideAppealInput extends MatchCommandInput {
   })
   @IsOptional()
   @ValidateIf((o: DecideAppealInput) => o.remedy !== null)
+  @ValidateNested()
+  @Type(() => AmendmentInput)
+  remedy?: AmendmentInput;
+
+  @Field()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(2000)
+  reason!: string;
+}
+
+@InputType({
+  description:
+    'A review panel confirms a committee decision or sets it aside and substitutes its own; a written reason is required.',
+})
+export class ReviewAppealDecisionInput extends MatchCommandInput {
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  appealId!: string;
+
+  @Field(() => E.ReviewOutcome)
+  @IsIn(REVIEW_OUTCOMES)
+  outcome!: ReviewOutcome;
+
+  @Field(() => E.AppealOutcome, {
+    nullable: true,
+    description: 'SET_ASIDE: the decision substituted (required then; none with CONFIRMED).',
+  })
+  @IsOptional()
+  @IsIn(APPEAL_OUTCOMES)
+  decision?: AppealOutcome;
+
+  @Field(() => AmendmentInput, {
+    nullable: true,
+    description: 'SET_ASIDE to ALLOWED: the remedy (default: the appellant’s proposal).',
+  })
+  @IsOptional()
+  @ValidateIf((o: ReviewAppealDecisionInput) => o.remedy !== null)
   @ValidateNested()
   @Type(() => AmendmentInput)
   remedy?: AmendmentInput;

@@ -101,6 +101,38 @@ export interface AppealDecided {
   };
 }
 
+// The review of a committee decision: the only thing that may supersede an AppealDecided. A review
+// panel (its own role, none of its members the decider or involved) confirms the decision or sets
+// it aside and substitutes its own (DISMISSED: the record the appeal disputed is restored; ALLOWED:
+// with a remedy, re-derived as if the decision had not been taken). One review per decision.
+export const REVIEW_OUTCOMES = ['CONFIRMED', 'SET_ASIDE'] as const;
+export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
+
+export interface AppealReviewed {
+  type: 'AppealReviewed';
+  version: 1;
+  data: {
+    appealId: string;
+    // The AppealDecided reviewed.
+    reviewedRevision: number;
+    reviewedBy: string;
+    outcome: ReviewOutcome;
+    // The decision in force after the review (CONFIRMED: the reviewed one's).
+    decision: AppealOutcome;
+    remedy: Amendment | null;
+    reason: string;
+    ruling: Ruling | null;
+    // SET_ASIDE: the reviewed decision and the play after it; the events the decision superseded
+    // are reinstated (and superseded again when the substituted remedy replaces them).
+    supersedes: number[];
+    reinstates: number[];
+    resulting: PlaySnapshot | null;
+    reopened: boolean;
+    explanation: string;
+    explanationPt: string;
+  };
+}
+
 // The appellant withdraws a pending appeal.
 export interface AppealWithdrawn {
   type: 'AppealWithdrawn';
@@ -164,12 +196,16 @@ export interface AppealState {
   decidedBy: string | null;
   remedy: RemedyKind | null;
   reason: string | null;
+  // Who reviewed the decision, and how (null until reviewed).
+  reviewedBy: string | null;
+  review: ReviewOutcome | null;
 }
 
 export type AmendmentEvent =
   | ShotCorrected
   | AppealFiled
   | AppealDecided
+  | AppealReviewed
   | AppealWithdrawn
   | AppealMooted
   | MatchSigned

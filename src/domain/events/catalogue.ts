@@ -236,6 +236,7 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'ShotCorrected',
   'AppealFiled',
   'AppealDecided',
+  'AppealReviewed',
   'AppealWithdrawn',
   'AppealMooted',
   'MatchSigned',

@@ -5,7 +5,12 @@ import type {
   RefereeRulingKind,
   SpontaneousMovementOutcome,
 } from '../events/catalogue';
-import type { AppealOutcome, RemedyKind, SignatoryCapacity } from '../events/appeals';
+import type {
+  AppealOutcome,
+  RemedyKind,
+  ReviewOutcome,
+  SignatoryCapacity,
+} from '../events/appeals';
 import type { ShotCall, ShotFacts } from '../events/shot-facts';
 import type { OptionKind } from '../rules/ruling';
 import type {
@@ -128,6 +133,18 @@ export interface DecideAppeal {
   reason: string;
 }
 
+// A review panel confirms a committee decision or sets it aside and substitutes its own.
+export interface ReviewAppealDecision {
+  type: 'ReviewAppealDecision';
+  appealId: string;
+  reviewedBy: string;
+  outcome: ReviewOutcome;
+  // SET_ASIDE: the decision substituted, and when ALLOWED its remedy (default: the proposal).
+  decision?: AppealOutcome;
+  remedy?: AmendmentProposal;
+  reason: string;
+}
+
 // The appellant withdraws a pending appeal, with a reason.
 export interface WithdrawAppeal {
   type: 'WithdrawAppeal';
@@ -155,5 +172,6 @@ export type AmendmentCommand =
   | CorrectShot
   | FileAppeal
   | DecideAppeal
+  | ReviewAppealDecision
   | WithdrawAppeal
   | SignOffMatch;

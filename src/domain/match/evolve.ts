@@ -109,6 +109,7 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'ShotCorrected':
     case 'AppealFiled':
     case 'AppealDecided':
+    case 'AppealReviewed':
     case 'AppealWithdrawn':
     case 'AppealMooted':
     case 'MatchSigned':

@@ -8,6 +8,7 @@ import type {
   PlacementZone,
   Pocket,
   RemedyKind,
+  ReviewOutcome,
   RuleProfileId,
 } from '../../domain';
 import * as E from '../../api/graphql/enums';
@@ -96,6 +97,9 @@ export class AppealModel {
   @Field(() => String, { nullable: true }) decidedBy!: string | null;
   @Field(() => E.RemedyKind, { nullable: true }) remedy!: RemedyKind | null;
   @Field(() => String, { nullable: true }) reason!: string | null;
+  @Field(() => String, { nullable: true, description: 'Who reviewed the decision, if anyone.' })
+  reviewedBy!: string | null;
+  @Field(() => E.ReviewOutcome, { nullable: true }) review!: ReviewOutcome | null;
 }
 
 @ObjectType('Match', { description: 'A match and its current state.' })

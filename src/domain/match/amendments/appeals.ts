@@ -7,7 +7,14 @@ import type { DecideAppeal, FileAppeal } from '../commands';
 import { requireText } from '../guards';
 import { toPlaySnapshot } from '../play-snapshot';
 import { isPlayerOf, playerName, type MatchState } from '../state';
-import { eventAt, filedEvent, isPlay, supersededRevisions, type RecordedHistory } from './history';
+import {
+  eventAt,
+  filedEvent,
+  isCommitteeDecision,
+  isPlay,
+  supersededRevisions,
+  type RecordedHistory,
+} from './history';
 import { mooted, pendingAppeal } from './closing';
 import { disputedText } from './disputed-texts';
 import { requireUninvolved } from './recusal';
@@ -26,8 +33,11 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
   if (!isPlayerOf(state, c.by))
     throw new DomainError('NOT_A_PLAYER_OF_MATCH', `${c.by} does not play in this match`);
   const target = eventAt(h.events, c.againstRevision, 'INVALID_APPEAL');
-  if (target.event.type === 'AppealDecided')
-    throw new DomainError('INVALID_APPEAL', 'A decision of the appeals committee is final');
+  if (isCommitteeDecision(target.event))
+    throw new DomainError(
+      'DECISION_FINAL',
+      'A decision of the appeals committee is final; only its review may change it',
+    );
   if (!isPlay(target.event))
     throw new DomainError(
       'INVALID_APPEAL',

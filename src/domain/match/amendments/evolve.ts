@@ -21,6 +21,8 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         decidedBy: null,
         remedy: null,
         reason: null,
+        reviewedBy: null,
+        review: null,
       };
       next.appeals = [...next.appeals, appeal];
       return next;
@@ -39,6 +41,27 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
           : a,
       );
       if (d.outcome === 'ALLOWED' && d.resulting) {
+        installPlaySnapshot(next, d.resulting);
+        next.signatures = [];
+        next.final = false;
+      }
+      return next;
+    }
+    case 'AppealReviewed': {
+      const d = event.data;
+      next.appeals = next.appeals.map((a) =>
+        a.id === d.appealId
+          ? {
+              ...a,
+              status: d.decision,
+              remedy: d.remedy?.kind ?? null,
+              reason: d.outcome === 'SET_ASIDE' ? d.reason : a.reason,
+              reviewedBy: d.reviewedBy,
+              review: d.outcome,
+            }
+          : a,
+      );
+      if (d.resulting) {
         installPlaySnapshot(next, d.resulting);
         next.signatures = [];
         next.final = false;
