@@ -20,6 +20,7 @@ import { disputedText } from './disputed-texts';
 import { requireUninvolved } from './recusal';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
+import { tableWords } from './table-words';
 
 // A player of the match appeals a ruling or event within the competition's window, counted from
 // when the disputed event was recorded; never once the match is signed off.
@@ -41,7 +42,7 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
   if (!isPlay(target.event))
     throw new DomainError(
       'INVALID_APPEAL',
-      `A ${target.event.type} is not a ruling or an event of play and cannot be appealed`,
+      `Revision ${target.revision} is ${tableWords(target.event.type)}, not a ruling or an event of play, and cannot be appealed`,
     );
   const superseded = supersededRevisions(h.events);
   if (superseded.has(target.revision))

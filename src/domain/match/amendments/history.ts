@@ -3,6 +3,7 @@ import type { AppealDecided, AppealFiled, AppealReviewed } from '../../events/ap
 import type { LedgerEvent, LedgerEventType, ShotPlayed } from '../../events/catalogue';
 import type { Ruling } from '../../rules/ruling';
 import { evolve } from '../evolve';
+import { tableWords } from './table-words';
 import type { MatchState } from '../state';
 
 // The recorded stream as amendments see it, and ways to find things in it.
@@ -117,7 +118,7 @@ export function locateShot(
   if (played.event.type !== 'ShotPlayed')
     throw new DomainError(
       code,
-      `Revision ${revision} is a ${at.event.type}; only a shot's facts (ShotPlayed or its ShotAdjudicated) can be amended`,
+      `Revision ${revision} is ${tableWords(at.event.type)}; only a shot (its recorded facts or its ruling) can be amended`,
     );
   return { revision: played.revision, shot: played.event.data };
 }
@@ -145,4 +146,18 @@ export function filedEvent(
   for (const r of events)
     if (r.event.type === 'AppealFiled' && r.event.data.appealId === appealId) return r.event.data;
   throw new DomainError('APPEAL_NOT_FOUND', `No appeal ${appealId} in this match`);
+}
+
+// The first later event that changed the record as it stood after `revision` (a correction, a
+// decision or a review superseding events at or before it), with the revisions it superseded.
+export function laterSupersession(
+  events: readonly RecordedEvent[],
+  revision: number,
+): { by: RecordedEvent; revisions: number[] } | null {
+  for (const r of events) {
+    if (r.revision <= revision) continue;
+    const revisions = supersedesOf(r.event).filter((x) => x <= revision);
+    if (revisions.length > 0) return { by: r, revisions };
+  }
+  return null;
 }

@@ -1,6 +1,8 @@
 export { decideAmendment, isAmendmentCommand } from './decide';
 export { evolveAmendment } from './evolve';
+export { tableWords } from './table-words';
 export {
+  laterSupersession,
   supersededRevisions,
   supersedesOf,
   type RecordedEvent,
