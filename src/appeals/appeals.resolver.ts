@@ -12,6 +12,7 @@ import {
   CorrectShotInput,
   DecideAppealInput,
   FileAppealInput,
+  AttachAppealEvidenceInput,
   ReviewAppealDecisionInput,
   SignOffMatchInput,
   WithdrawAppealInput,
@@ -125,8 +126,34 @@ export class AppealsResolver {
       appealId: input.appealId,
       decidedBy: actor,
       outcome: input.outcome,
-      ...defined({ remedy: input.remedy ? toProposal(input.remedy) : undefined }),
+      ...defined({
+        remedy: input.remedy ? toProposal(input.remedy) : undefined,
+        reasonPt: input.reasonPt ?? undefined,
+      }),
       reason: input.reason,
+    }));
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'Attach evidence by reference to a pending appeal (the players, the match’s referee, the committee; hearing notes only by the committee). Each piece is its own event with its author.',
+  })
+  async attachAppealEvidence(
+    @Args('input') input: AttachAppealEvidenceInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run('attachAppealEvidence', input, ctx, (actor, role) => ({
+      type: 'AttachAppealEvidence',
+      appealId: input.appealId,
+      by: actor,
+      role,
+      kind: input.kind,
+      ...defined({
+        url: input.url ?? undefined,
+        atSecond: input.atSecond ?? undefined,
+        reference: input.reference ?? undefined,
+        text: input.text ?? undefined,
+      }),
     }));
   }
 

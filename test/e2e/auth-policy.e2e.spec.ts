@@ -32,6 +32,7 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   withdrawAppeal: ['PLAYER'],
   decideAppeal: ['APPEALS_COMMITTEE'],
   reviewAppealDecision: ['APPEALS_REVIEW'],
+  attachAppealEvidence: ['REFEREE', 'APPEALS_COMMITTEE', 'PLAYER'],
   signOffMatch: ['PLAYER', 'REFEREE'],
 };
 

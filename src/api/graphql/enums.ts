@@ -3,6 +3,8 @@ import {
   ACTOR_ROLES,
   APPEAL_OUTCOMES,
   REVIEW_OUTCOMES,
+  EVIDENCE_KINDS,
+  STATEMENT_CAPACITIES,
   APPEAL_STATUSES,
   REMEDY_KINDS,
   BALL_IN_HAND,
@@ -148,6 +150,16 @@ export const AppealOutcome = enumOf(
   APPEAL_OUTCOMES,
   'AppealOutcome',
   'DISMISSED: the record stands; ALLOWED: the appellant wins and the remedy applies.',
+);
+export const EvidenceKind = enumOf(
+  EVIDENCE_KINDS,
+  'EvidenceKind',
+  'Evidence by reference: VIDEO (url, atSecond), PHOTO (url or reference), STATEMENT (text), HEARING_NOTES (the committee’s).',
+);
+export const StatementCapacity = enumOf(
+  STATEMENT_CAPACITIES,
+  'StatementCapacity',
+  'In what capacity the author attached the evidence.',
 );
 export const ReviewOutcome = enumOf(
   REVIEW_OUTCOMES,

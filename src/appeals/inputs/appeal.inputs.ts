@@ -17,6 +17,8 @@ import {
   APPEAL_OUTCOMES,
   REMEDY_KINDS,
   REVIEW_OUTCOMES,
+  EVIDENCE_KINDS,
+  type EvidenceKind,
   type AppealOutcome,
   type RemedyKind,
   type ReviewOutcome,
@@ -172,6 +174,53 @@ export class DecideAppealInput extends MatchCommandInput {
   @MinLength(1)
   @MaxLength(2000)
   reason!: string;
+
+  @Field(() => String, { nullable: true, description: 'The reason in Portuguese.' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(2000)
+  reasonPt?: string;
+}
+
+@InputType({
+  description:
+    'Evidence by reference for a pending appeal: VIDEO (url, atSecond), PHOTO (url or reference), STATEMENT or HEARING_NOTES (text).',
+})
+export class AttachAppealEvidenceInput extends MatchCommandInput {
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  appealId!: string;
+
+  @Field(() => E.EvidenceKind)
+  @IsIn(EVIDENCE_KINDS)
+  kind!: EvidenceKind;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  url?: string;
+
+  @Field(() => Int, { nullable: true, description: 'VIDEO: the second to watch from.' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  atSecond?: number;
+
+  @Field(() => String, { nullable: true, description: 'PHOTO: an archive reference.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  reference?: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  text?: string;
 }
 
 @InputType({

@@ -237,6 +237,7 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'AppealFiled',
   'AppealDecided',
   'AppealReviewed',
+  'AppealEvidenceAttached',
   'AppealWithdrawn',
   'AppealMooted',
   'MatchSigned',

@@ -6,7 +6,9 @@ import type {
   SpontaneousMovementOutcome,
 } from '../events/catalogue';
 import type {
+  AppealFee,
   AppealOutcome,
+  EvidenceKind,
   RemedyKind,
   ReviewOutcome,
   SignatoryCapacity,
@@ -121,6 +123,29 @@ export interface FileAppeal {
   againstRevision: number;
   grounds: string;
   proposal: AmendmentProposal;
+  // The competition's appeal policy, when it has one (read by the write path; defaults otherwise).
+  policy?: AppealPolicy;
+}
+
+export interface AppealPolicy {
+  appealWindowMinutes?: number;
+  decisionDeadlineHours?: number | null;
+  appealFee?: AppealFee | null;
+  // Who may decide appeals of the competition (null: any committee member).
+  committee?: string[] | null;
+}
+
+// Evidence by reference for a pending appeal; `role` is the author's token role.
+export interface AttachAppealEvidence {
+  type: 'AttachAppealEvidence';
+  appealId: string;
+  by: string;
+  role: string;
+  kind: EvidenceKind;
+  url?: string;
+  atSecond?: number;
+  reference?: string;
+  text?: string;
 }
 
 export interface DecideAppeal {
@@ -131,6 +156,9 @@ export interface DecideAppeal {
   // Defaults to the appellant's proposal when allowed.
   remedy?: AmendmentProposal;
   reason: string;
+  reasonPt?: string;
+  // The competition's committee, when it names one: only its members may decide there.
+  committee?: string[] | null;
 }
 
 // A review panel confirms a committee decision or sets it aside and substitutes its own.
@@ -172,6 +200,7 @@ export type AmendmentCommand =
   | CorrectShot
   | FileAppeal
   | DecideAppeal
+  | AttachAppealEvidence
   | ReviewAppealDecision
   | WithdrawAppeal
   | SignOffMatch;

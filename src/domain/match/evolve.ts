@@ -110,6 +110,7 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'AppealFiled':
     case 'AppealDecided':
     case 'AppealReviewed':
+    case 'AppealEvidenceAttached':
     case 'AppealWithdrawn':
     case 'AppealMooted':
     case 'MatchSigned':

@@ -5,6 +5,7 @@ import { decideAppeal, fileAppeal } from './appeals';
 import { withdrawAppeal } from './closing';
 import { correctShot } from './correct';
 import type { RecordedHistory } from './history';
+import { attachEvidence } from './evidence';
 import { reviewDecision } from './review';
 import { signOff } from './sign-off';
 
@@ -17,6 +18,7 @@ const AMENDMENT_COMMANDS: readonly MatchCommand['type'][] = [
   'FileAppeal',
   'DecideAppeal',
   'ReviewAppealDecision',
+  'AttachAppealEvidence',
   'WithdrawAppeal',
   'SignOffMatch',
 ];
@@ -42,6 +44,8 @@ export function decideAmendment(
       return [fileAppeal(c, state, requireHistory(recorded))];
     case 'DecideAppeal':
       return decideAppeal(c, state, requireHistory(recorded));
+    case 'AttachAppealEvidence':
+      return [attachEvidence(c, state, requireHistory(recorded))];
     case 'ReviewAppealDecision':
       return reviewDecision(c, state, requireHistory(recorded));
     case 'WithdrawAppeal':

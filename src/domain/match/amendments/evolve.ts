@@ -23,6 +23,13 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         reason: null,
         reviewedBy: null,
         review: null,
+        filedAt: d.filedAt ?? null,
+        windowClosesAt: d.windowClosesAt,
+        decisionDeadline: d.decisionDeadline ?? null,
+        decidedAt: null,
+        reasonPt: null,
+        fee: d.fee ?? null,
+        evidence: [],
       };
       next.appeals = [...next.appeals, appeal];
       return next;
@@ -37,6 +44,8 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
               decidedBy: d.decidedBy,
               remedy: d.remedy?.kind ?? null,
               reason: d.reason,
+              reasonPt: d.reasonPt ?? null,
+              decidedAt: d.decidedAt ?? null,
             }
           : a,
       );
@@ -66,6 +75,13 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         next.signatures = [];
         next.final = false;
       }
+      return next;
+    }
+    case 'AppealEvidenceAttached': {
+      const { appealId, explanation: _en, explanationPt: _pt, ...item } = event.data;
+      next.appeals = next.appeals.map((a) =>
+        a.id === appealId ? { ...a, evidence: [...a.evidence, item] } : a,
+      );
       return next;
     }
     case 'AppealWithdrawn':

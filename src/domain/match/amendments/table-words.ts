@@ -19,6 +19,7 @@ const WORDS: Record<LedgerEventType, string> = {
   AppealFiled: 'an appeal',
   AppealDecided: "a committee's decision",
   AppealReviewed: "the review of a committee's decision",
+  AppealEvidenceAttached: 'evidence attached to an appeal',
   AppealWithdrawn: 'the withdrawal of an appeal',
   AppealMooted: 'an appeal closed as moot',
   MatchSigned: 'a signature on the scoresheet',
