@@ -3,6 +3,9 @@ import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchesModule } from '../matches/matches.module';
 import { AppealQueryService } from './appeal-queries.service';
 import { AppealsResolver } from './appeals.resolver';
+import { AppealCaseService } from './cases/appeal-cases.service';
+import { AppealCasesResolver } from './cases/appeal-cases.resolver';
+import { ReadModel } from '../projections/read-model';
 
 // Corrections, appeals (file, preview, decide) and sign-off; writes go through the match commands.
 @Module({
@@ -13,7 +16,13 @@ import { AppealsResolver } from './appeals.resolver';
       inject: [EVENT_STORE],
       useFactory: (s: EventStore) => new AppealQueryService(s),
     },
+    {
+      provide: AppealCaseService,
+      inject: [EVENT_STORE, ReadModel],
+      useFactory: (s: EventStore, r: ReadModel) => new AppealCaseService(s, r),
+    },
     AppealsResolver,
+    AppealCasesResolver,
   ],
 })
 export class AppealsModule {}
