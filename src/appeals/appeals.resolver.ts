@@ -3,6 +3,7 @@ import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { type AmendmentProposal, type MatchCommand, type ShotCall } from '../domain';
 import { MatchCommandService } from '../matches/match-commands.service';
 import { AppealQueryService } from './appeal-queries.service';
+import { AppealPolicyService } from './policy/appeal-policy.service';
 import type { MutationName } from '../api/auth/policy';
 import { TokenService } from '../api/auth/tokens';
 import {
@@ -51,6 +52,7 @@ export class AppealsResolver {
     @Inject(MatchCommandService) private readonly commands: MatchCommandService,
     @Inject(AppealQueryService) private readonly appeals: AppealQueryService,
     @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(AppealPolicyService) private readonly policies: AppealPolicyService,
   ) {}
 
   @Query(() => AppealPreviewModel, {
@@ -104,12 +106,14 @@ export class AppealsResolver {
     @Args('input') input: FileAppealInput,
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
+    const policy = await this.policies.forMatch(input.matchId);
     return this.run('fileAppeal', input, ctx, (actor) => ({
       type: 'FileAppeal',
       by: actor,
       againstRevision: input.againstRevision,
       grounds: input.grounds,
       proposal: toProposal(input.proposal),
+      ...(policy ? { policy } : {}),
     }));
   }
 
@@ -121,8 +125,10 @@ export class AppealsResolver {
     @Args('input') input: DecideAppealInput,
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
+    const committee = (await this.policies.forMatch(input.matchId))?.committee ?? null;
     return this.run('decideAppeal', input, ctx, (actor) => ({
       type: 'DecideAppeal',
+      ...(committee ? { committee } : {}),
       appealId: input.appealId,
       decidedBy: actor,
       outcome: input.outcome,

@@ -35,6 +35,10 @@ export interface LedgerConfig {
     introspection: boolean;
     landingPage: boolean;
   };
+  appeals: {
+    // A JSON file of competition appeal settings, until the registry provides them (null: none).
+    policyFile: string | null;
+  };
 }
 
 export class ConfigurationError extends CodedError<'INVALID_CONFIGURATION'> {
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
       introspection: bool('LEDGER_GRAPHQL_INTROSPECTION', !production),
       landingPage: bool('LEDGER_GRAPHQL_LANDING_PAGE', !production),
     },
+    appeals: { policyFile: env.LEDGER_APPEAL_POLICIES_FILE || null },
   };
   if (problems.length) throw new ConfigurationError(problems);
   return config;

@@ -123,3 +123,23 @@ describe('dates, fee and reasons in both languages', () => {
     expect(t.state.appeals[0]).toMatchObject({ decisionDeadline: null, fee: null });
   });
 });
+
+describe('the committee a competition names', () => {
+  it('only its members decide there (NOT_ON_COMMITTEE); a member still involved is recused', () => {
+    const t = appealedAfterReplacement();
+    const decide = (decidedBy: string): MatchCommand => ({
+      type: 'DecideAppeal',
+      appealId: 'A1',
+      decidedBy,
+      outcome: 'DISMISSED',
+      reason: 'The video is inconclusive',
+      committee: ['ac-1', 'ref-1'],
+    });
+    const h = given(...t.history);
+    h.when(decide('ac-9')).thenRefuses('NOT_ON_COMMITTEE', /ac-9 is not on the appeals committee/);
+    h.when(decide('ref-1')).thenRefuses('RECUSED', /ref-1 was a referee of revision/);
+    h.when(decide('ac-1')).then((events) => {
+      expect(only(events, 'AppealDecided').data.decidedBy).toBe('ac-1');
+    });
+  });
+});

@@ -34,6 +34,7 @@ export interface ScheduleMatch {
   breakOrder: BreakOrderRule;
   refereePresent: boolean;
   competition: string | null;
+  competitionId?: string;
   appealWindowMinutes?: number;
 }
 
