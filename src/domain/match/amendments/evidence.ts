@@ -90,7 +90,7 @@ function content(c: AttachAppealEvidence) {
 
 const ROLE_TEXT: Record<StatementCapacity, Text> = {
   REFEREE: { en: 'referee', pt: 'árbitro' },
-  OPPONENT: { en: 'opponent', pt: 'adversário' },
+  OPPONENT: { en: 'opponent', pt: 'parte contrária' },
   APPELLANT: { en: 'appellant', pt: 'recorrente' },
   COMMITTEE: { en: 'appeals committee', pt: 'conselho de recurso' },
 };
