@@ -131,3 +131,83 @@ describe('appeals: the committee case list over GraphQL', () => {
     expect(a2.file.decision.explanationPt).toMatch(/Nada a repetir$/);
   });
 });
+
+describe('appeals over GraphQL: a decision set aside on review', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.close();
+    removeDir(server.dataDir);
+  });
+
+  it('reinstates what the decision superseded: history, audit trail and the case list agree', async () => {
+    const admin = new LedgerClient(server, 'ADMIN', 'admin-1');
+    const scorer = new LedgerClient(server, 'SCORER', 'scorer-1');
+    const players = [
+      { id: 'ana', name: 'Ana' },
+      { id: 'bruno', name: 'Bruno' },
+    ];
+    const { matchId } = await admin.scheduleMatch({ raceTo: 2, ruleProfile: 'FPB', players });
+    await admin.assignOfficials({ matchId, scorers: ['scorer-1'], referees: [] });
+    await scorer.decideBreakOrder({ matchId, method: 'COIN_TOSS', winner: 'ana' });
+    await scorer.chooseOption({ matchId, player: 'ana', option: 'BREAK' });
+    const shot = await scorer.recordShot({
+      matchId,
+      shooter: 'ana',
+      firstContact: 1,
+      objectBallsDrivenToRail: 5,
+      pocketed: [{ ball: 3, pocket: 'FR' }],
+    });
+    const ruling = shot.events.find((e: Result) => e.type === 'ShotAdjudicated').revision;
+    await new LedgerClient(server, 'PLAYER', 'bruno').fileAppeal({
+      matchId,
+      againstRevision: ruling,
+      grounds: 'The cue ball dropped on the break',
+      proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
+    });
+    const decided = await new LedgerClient(server, 'APPEALS_COMMITTEE', 'ac-1').decideAppeal({
+      matchId,
+      appealId: 'A1',
+      outcome: 'ALLOWED',
+      reason: 'The video shows it',
+    });
+    const reviewer = new LedgerClient(server, 'APPEALS_REVIEW', 'rv-1');
+    const reviewed = await reviewer.reviewAppealDecision({
+      matchId,
+      appealId: 'A1',
+      outcome: 'SET_ASIDE',
+      decision: 'DISMISSED',
+      reason: 'The video is of another table',
+    });
+    expect(reviewed.match.currentGame).toMatchObject({ shooter: 'ana', ballInHand: 'NONE' });
+    const again = await reviewer.attempt('reviewAppealDecision', 'ReviewAppealDecisionInput', {
+      matchId,
+      appealId: 'A1',
+      outcome: 'CONFIRMED',
+      reason: 'again',
+    });
+    expect(again.errors?.[0].extensions.code).toBe('REVIEW_FINAL');
+
+    const history = await admin.audit(matchId);
+    const marks = history.map((h: Result) => [h.revision, h.supersededBy]);
+    // The break is in force again; the decision is superseded by the review.
+    expect(marks).toContainEqual([ruling, null]);
+    expect(marks).toContainEqual([decided.revision, reviewed.revision]);
+    const trail = await server.gql(
+      `query($m: String!) { auditTrail(filter: { matchId: $m }, first: 100) { edges { node { revision supersededBy } } } }`,
+      { m: matchId },
+    );
+    expect(
+      trail.data!.auditTrail.edges.map((e: Result) => [e.node.revision, e.node.supersededBy]),
+    ).toEqual(marks);
+    const list = await server.gql(
+      `{ appeals(status: DISMISSED) { edges { node { appealId appeal { review reviewedBy } } } } }`,
+    );
+    expect(list.data!.appeals.edges[0].node).toEqual({
+      appealId: 'A1',
+      appeal: { review: 'SET_ASIDE', reviewedBy: 'rv-1' },
+    });
+  });
+});
