@@ -13,11 +13,13 @@ import {
   CorrectShotInput,
   DecideAppealInput,
   FileAppealInput,
-  AttachAppealEvidenceInput,
-  ReviewAppealDecisionInput,
   SignOffMatchInput,
   WithdrawAppealInput,
 } from './inputs/appeal.inputs';
+import {
+  AttachAppealEvidenceInput,
+  ReviewAppealDecisionInput,
+} from './inputs/review-evidence.inputs';
 import type { MatchCommandInput } from '../api/graphql/inputs/command.input';
 import { shotFacts } from '../matches/inputs/shot-facts';
 import { runMatchCommand } from '../matches/match.resolver';

@@ -13,16 +13,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import {
-  APPEAL_OUTCOMES,
-  REMEDY_KINDS,
-  REVIEW_OUTCOMES,
-  EVIDENCE_KINDS,
-  type EvidenceKind,
-  type AppealOutcome,
-  type RemedyKind,
-  type ReviewOutcome,
-} from '../../domain';
+import { APPEAL_OUTCOMES, REMEDY_KINDS, type AppealOutcome, type RemedyKind } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import {
   ID_PATTERN,
@@ -181,85 +172,6 @@ export class DecideAppealInput extends MatchCommandInput {
   @MinLength(1)
   @MaxLength(2000)
   reasonPt?: string;
-}
-
-@InputType({
-  description:
-    'Evidence by reference for a pending appeal: VIDEO (url, atSecond), PHOTO (url or reference), STATEMENT or HEARING_NOTES (text).',
-})
-export class AttachAppealEvidenceInput extends MatchCommandInput {
-  @Field()
-  @IsString()
-  @PLAYER_ID_RULE
-  appealId!: string;
-
-  @Field(() => E.EvidenceKind)
-  @IsIn(EVIDENCE_KINDS)
-  kind!: EvidenceKind;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  url?: string;
-
-  @Field(() => Int, { nullable: true, description: 'VIDEO: the second to watch from.' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
-  atSecond?: number;
-
-  @Field(() => String, { nullable: true, description: 'PHOTO: an archive reference.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
-  reference?: string;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000)
-  text?: string;
-}
-
-@InputType({
-  description:
-    'A review panel confirms a committee decision or sets it aside and substitutes its own; a written reason is required.',
-})
-export class ReviewAppealDecisionInput extends MatchCommandInput {
-  @Field()
-  @IsString()
-  @PLAYER_ID_RULE
-  appealId!: string;
-
-  @Field(() => E.ReviewOutcome)
-  @IsIn(REVIEW_OUTCOMES)
-  outcome!: ReviewOutcome;
-
-  @Field(() => E.AppealOutcome, {
-    nullable: true,
-    description: 'SET_ASIDE: the decision substituted (required then; none with CONFIRMED).',
-  })
-  @IsOptional()
-  @IsIn(APPEAL_OUTCOMES)
-  decision?: AppealOutcome;
-
-  @Field(() => AmendmentInput, {
-    nullable: true,
-    description: 'SET_ASIDE to ALLOWED: the remedy (default: the appellant’s proposal).',
-  })
-  @IsOptional()
-  @ValidateIf((o: ReviewAppealDecisionInput) => o.remedy !== null)
-  @ValidateNested()
-  @Type(() => AmendmentInput)
-  remedy?: AmendmentInput;
-
-  @Field()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(2000)
-  reason!: string;
 }
 
 @InputType({
