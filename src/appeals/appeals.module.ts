@@ -3,6 +3,17 @@ import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchesModule } from '../matches/matches.module';
 import { AppealQueryService } from './appeal-queries.service';
 import { AppealsResolver } from './appeals.resolver';
+import { AppealCaseService } from './cases/appeal-cases.service';
+import { AppealCasesResolver } from './cases/appeal-cases.resolver';
+import { ReadModel } from '../projections/read-model';
+import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
+import { AppealPolicyService } from './policy/appeal-policy.service';
+import {
+  COMPETITION_APPEAL_POLICY,
+  noCompetitionPolicy,
+  type CompetitionAppealPolicy,
+} from './policy/competition-appeal-policy';
+import { policyFromFile } from './policy/policy-file';
 
 // Corrections, appeals (file, preview, decide) and sign-off; writes go through the match commands.
 @Module({
@@ -13,7 +24,24 @@ import { AppealsResolver } from './appeals.resolver';
       inject: [EVENT_STORE],
       useFactory: (s: EventStore) => new AppealQueryService(s),
     },
+    {
+      provide: AppealCaseService,
+      inject: [EVENT_STORE, ReadModel],
+      useFactory: (s: EventStore, r: ReadModel) => new AppealCaseService(s, r),
+    },
+    {
+      provide: COMPETITION_APPEAL_POLICY,
+      inject: [LEDGER_CONFIG],
+      useFactory: (c: LedgerConfig) =>
+        c.appeals.policyFile ? policyFromFile(c.appeals.policyFile) : noCompetitionPolicy,
+    },
+    {
+      provide: AppealPolicyService,
+      inject: [ReadModel, COMPETITION_APPEAL_POLICY],
+      useFactory: (r: ReadModel, p: CompetitionAppealPolicy) => new AppealPolicyService(r, p),
+    },
     AppealsResolver,
+    AppealCasesResolver,
   ],
 })
 export class AppealsModule {}

@@ -3,6 +3,7 @@ import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { type AmendmentProposal, type MatchCommand, type ShotCall } from '../domain';
 import { MatchCommandService } from '../matches/match-commands.service';
 import { AppealQueryService } from './appeal-queries.service';
+import { AppealPolicyService } from './policy/appeal-policy.service';
 import type { MutationName } from '../api/auth/policy';
 import { TokenService } from '../api/auth/tokens';
 import {
@@ -15,6 +16,10 @@ import {
   SignOffMatchInput,
   WithdrawAppealInput,
 } from './inputs/appeal.inputs';
+import {
+  AttachAppealEvidenceInput,
+  ReviewAppealDecisionInput,
+} from './inputs/review-evidence.inputs';
 import type { MatchCommandInput } from '../api/graphql/inputs/command.input';
 import { shotFacts } from '../matches/inputs/shot-facts';
 import { runMatchCommand } from '../matches/match.resolver';
@@ -49,6 +54,7 @@ export class AppealsResolver {
     @Inject(MatchCommandService) private readonly commands: MatchCommandService,
     @Inject(AppealQueryService) private readonly appeals: AppealQueryService,
     @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(AppealPolicyService) private readonly policies: AppealPolicyService,
   ) {}
 
   @Query(() => AppealPreviewModel, {
@@ -102,12 +108,14 @@ export class AppealsResolver {
     @Args('input') input: FileAppealInput,
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
+    const policy = await this.policies.forMatch(input.matchId);
     return this.run('fileAppeal', input, ctx, (actor) => ({
       type: 'FileAppeal',
       by: actor,
       againstRevision: input.againstRevision,
       grounds: input.grounds,
       proposal: toProposal(input.proposal),
+      ...(policy ? { policy } : {}),
     }));
   }
 
@@ -119,12 +127,61 @@ export class AppealsResolver {
     @Args('input') input: DecideAppealInput,
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
+    const committee = (await this.policies.forMatch(input.matchId))?.committee ?? null;
     return this.run('decideAppeal', input, ctx, (actor) => ({
       type: 'DecideAppeal',
+      ...(committee ? { committee } : {}),
       appealId: input.appealId,
       decidedBy: actor,
       outcome: input.outcome,
-      ...defined({ remedy: input.remedy ? toProposal(input.remedy) : undefined }),
+      ...defined({
+        remedy: input.remedy ? toProposal(input.remedy) : undefined,
+        reasonPt: input.reasonPt ?? undefined,
+      }),
+      reason: input.reason,
+    }));
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'Attach evidence by reference to a pending appeal (the players, the match’s referee, the committee; hearing notes only by the committee). Each piece is its own event with its author.',
+  })
+  async attachAppealEvidence(
+    @Args('input') input: AttachAppealEvidenceInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run('attachAppealEvidence', input, ctx, (actor, role) => ({
+      type: 'AttachAppealEvidence',
+      appealId: input.appealId,
+      by: actor,
+      role,
+      kind: input.kind,
+      ...defined({
+        url: input.url ?? undefined,
+        atSecond: input.atSecond ?? undefined,
+        reference: input.reference ?? undefined,
+        text: input.text ?? undefined,
+      }),
+    }));
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'The review panel (APPEALS_REVIEW) confirms a committee decision or sets it aside and substitutes its own (DISMISSED: the record before the decision is restored; ALLOWED: its remedy applied). The only way a decision is superseded; once per decision (REVIEW_FINAL); the decider and anyone involved are RECUSED.',
+  })
+  async reviewAppealDecision(
+    @Args('input') input: ReviewAppealDecisionInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    return this.run('reviewAppealDecision', input, ctx, (actor) => ({
+      type: 'ReviewAppealDecision',
+      appealId: input.appealId,
+      reviewedBy: actor,
+      outcome: input.outcome,
+      ...defined({
+        decision: input.decision ?? undefined,
+        remedy: input.remedy ? toProposal(input.remedy) : undefined,
+      }),
       reason: input.reason,
     }));
   }

@@ -16,6 +16,7 @@ import type { StoredMetadata } from '../ledger/envelope';
 import type { AuditFilter, AuditRow } from '../projections/read-model';
 import { AuditFilterInput } from './inputs/audit.inputs';
 import {
+  MatchAtModel,
   AuditConnectionModel,
   AuditEntryModel,
   ChainBreakModel,
@@ -23,7 +24,6 @@ import {
   ReadjudicationModel,
 } from './models/audit.model';
 import { toEventModel, toMatchModel, toRulingModel } from '../matches/models/mappers';
-import { MatchModel } from '../matches/models/match.model';
 
 // An audit cursor is the global position of the last event of the page it ends.
 const CURSOR = 'p';
@@ -83,18 +83,17 @@ export class AuditResolver {
     );
   }
 
-  @Query(() => MatchModel, {
+  @Query(() => MatchAtModel, {
     description:
-      'A match as it stood after a revision, or after the last event recorded (recordedAt) at or before an instant: give exactly one. Replayed from the ledger.',
+      'A match as it stood after a revision, or after the last event recorded (recordedAt) at or before an instant: give exactly one. Replayed from the ledger; `supersededBy` says when that state was later changed by a correction, decision or review.',
   })
   async matchAt(
     @Args('matchId') matchId: string,
     @Args('revision', { type: () => Int, nullable: true }) revision: number | null,
     @Args('at', { type: () => GraphQLDateTime, nullable: true }) at: Date | null,
-  ): Promise<MatchModel> {
-    return toMatchModel(
-      await this.audit.matchAt(matchId, revision ?? null, at ? at.toISOString() : null),
-    );
+  ): Promise<MatchAtModel> {
+    const found = await this.audit.matchAt(matchId, revision ?? null, at ? at.toISOString() : null);
+    return { ...toMatchModel(found.state), supersededBy: found.supersededBy };
   }
 
   @Query(() => LedgerVerificationModel, {

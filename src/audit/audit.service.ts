@@ -1,4 +1,5 @@
-import type { MatchState } from '../domain';
+import { laterSupersession, tableWords, type MatchState } from '../domain';
+import type { MatchRecord } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
 import { loadMatch } from '../matches/match-stream';
 import type { AuditFilter, AuditRow, ReadModel } from '../projections/read-model';
@@ -20,6 +21,34 @@ function instant(value: string | undefined, name: string): string | undefined {
   if (Number.isNaN(t)) throw new AuditQueryError('BAD_USER_INPUT', `${name} is not an ISO instant`);
   // recordedAt is always written by toISOString (UTC, milliseconds), so it compares as text.
   return new Date(t).toISOString();
+}
+
+export interface Supersession {
+  revision: number;
+  type: string;
+  what: string;
+  recordedBy: string | null;
+  recordedAt: string;
+  revisions: number[];
+  explanation: string;
+  explanationPt: string;
+}
+
+function supersession(records: readonly MatchRecord[], revision: number): Supersession | null {
+  const later = laterSupersession(records, revision);
+  if (!later) return null;
+  const { by } = later;
+  const data = by.event.data as { explanation?: string; explanationPt?: string };
+  return {
+    revision: by.revision,
+    type: by.event.type,
+    what: tableWords(by.event.type),
+    recordedBy: by.recordedBy,
+    recordedAt: by.recordedAt,
+    revisions: later.revisions,
+    explanation: data.explanation ?? '',
+    explanationPt: data.explanationPt ?? '',
+  };
 }
 
 export class AuditService {
@@ -48,7 +77,11 @@ export class AuditService {
   // The match as it stood after one revision, or after the last event recorded at or before an
   // instant, folded from the ledger itself (not the read model). Instants are matched against
   // recordedAt, which the server writes; occurredAt is the client's claim and is not used.
-  async matchAt(matchId: string, revision: number | null, at: string | null): Promise<MatchState> {
+  async matchAt(
+    matchId: string,
+    revision: number | null,
+    at: string | null,
+  ): Promise<{ state: MatchState; supersededBy: Supersession | null }> {
     if ((revision === null) === (at === null))
       throw new AuditQueryError('BAD_USER_INPUT', 'Give exactly one of revision and at');
     if (revision !== null && (!Number.isInteger(revision) || revision < 0))
@@ -69,7 +102,8 @@ export class AuditService {
         'NOT_FOUND',
         `Match ${matchId} has no revision ${revision} (its last is ${loaded.revision})`,
       );
-    return loaded.state;
+    const { records } = await loadMatch(this.store, matchId);
+    return { state: loaded.state, supersededBy: supersession(records, loaded.revision) };
   }
 
   verify(): Promise<Verification> {

@@ -84,7 +84,10 @@ export class MatchResolver {
         breakOrder: input.breakOrder,
         refereePresent: input.refereePresent,
         competition: input.competition ?? null,
-        ...defined({ appealWindowMinutes: input.appealWindowMinutes ?? undefined }),
+        ...defined({
+          appealWindowMinutes: input.appealWindowMinutes ?? undefined,
+          competitionId: input.competitionId ?? undefined,
+        }),
       },
       this.context(ctx, 'scheduleMatch', input),
     );

@@ -57,6 +57,7 @@ export class ReadModel {
     ]
   >;
   private readonly markSuperseded: Database.Statement<[number, string, number]>;
+  private readonly reinstate: Database.Statement<[string, number]>;
 
   constructor(
     filename: string,
@@ -111,6 +112,9 @@ export class ReadModel {
     );
     this.markSuperseded = this.db.prepare(
       'UPDATE audit_events SET superseded_by = ? WHERE match_id = ? AND revision = ? AND superseded_by IS NULL',
+    );
+    this.reinstate = this.db.prepare(
+      'UPDATE audit_events SET superseded_by = NULL WHERE match_id = ? AND revision = ?',
     );
     this.getCheckpoint = this.db.prepare('SELECT position FROM checkpoints WHERE projection = ?');
     this.putCheckpoint = this.db.prepare(
@@ -230,6 +234,9 @@ export class ReadModel {
           a.event.revision,
           JSON.stringify({ ...a.event, position: a.event.position.toString() }),
         );
+        // A review that sets a decision aside puts back in force what that decision superseded.
+        if (a.domainEvent?.type === 'AppealReviewed')
+          for (const r of a.domainEvent.data.reinstates) this.reinstate.run(a.matchId!, r);
         // Rows of earlier batches or of this one (inserted just above, in commit order).
         for (const r of a.supersedes) this.markSuperseded.run(a.event.revision, a.matchId!, r);
       }

@@ -201,3 +201,47 @@ describe('explanations in table language', () => {
       });
   });
 });
+
+// Internal event type names never reach a refusal: it says what the event was at the table.
+describe('refusals in table words', () => {
+  const INTERNAL =
+    /\b(MatchScheduled|ShotCalled|ShotPlayed|ShotAdjudicated|GameStarted|GameEnded|OfficialsAssigned|AppealFiled|AppealDecided|AppealReviewed)\b/;
+  function refusal(t: Table, c: FileAppeal): string {
+    let message = '';
+    try {
+      t.run(c);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    return message;
+  }
+
+  it('names the event appealed, amended or restored as the table saw it', () => {
+    const t = breakAndWrongPocket();
+    t.run({ type: 'AssignOfficials', scorers: ['scorer-1'], referees: ['ref-1'] });
+    const officials = revisionOf(t, 'OfficialsAssigned');
+    const call = revisionOf(t, 'ShotCalled');
+    const played = revisionOf(t, 'ShotPlayed');
+    const messages = [
+      refusal(t, { ...fileAgainst(officials), proposal: { kind: 'REPLAY_GAME' } }),
+      refusal(t, {
+        ...fileAgainst(call),
+        proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
+      }),
+      refusal(t, {
+        ...fileAgainst(revisionOf(t, 'ShotAdjudicated', 2)),
+        proposal: { kind: 'RESTORE_AT_EVENT', restoreRevision: played },
+      }),
+    ];
+    expect(messages[0]).toBe(
+      `Revision ${officials} is an assignment of officials, not a ruling or an event of play, and cannot be appealed`,
+    );
+    expect(messages[1]).toBe(
+      `Revision ${call} is a call; only a shot (its recorded facts or its ruling) can be amended`,
+    );
+    expect(messages[2]).toMatch(
+      `Revision ${played} (the facts recorded for a shot) is in the middle of a recorded command`,
+    );
+    for (const m of messages) expect(m).not.toMatch(INTERNAL);
+  });
+});

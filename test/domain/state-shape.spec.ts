@@ -7,18 +7,27 @@ import { simulateMatch } from '../support/simulator';
 // the new code: when this fails, bump the version and pin the new shape under it (replacing the
 // old pin: only the current version's shape matters).
 const SHAPES: Record<number, string[]> = {
-  3: [
+  4: [
     'appealWindowMinutes',
     'appeals[].againstRevision',
     'appeals[].by',
+    'appeals[].decidedAt',
     'appeals[].decidedBy',
+    'appeals[].decisionDeadline',
+    'appeals[].evidence[]',
+    'appeals[].fee',
+    'appeals[].filedAt',
     'appeals[].gameNumber',
     'appeals[].grounds',
     'appeals[].id',
     'appeals[].proposal',
     'appeals[].reason',
+    'appeals[].reasonPt',
     'appeals[].remedy',
+    'appeals[].review',
+    'appeals[].reviewedBy',
     'appeals[].status',
+    'appeals[].windowClosesAt',
     'breakOrder',
     'competition',
     'currentGame.ballInHand',
@@ -77,7 +86,7 @@ const SHAPES: Record<number, string[]> = {
 
 // The values an appeal's status may hold, per version.
 const APPEAL_STATUS_VALUES: Record<number, string[]> = {
-  3: ['PENDING', 'DISMISSED', 'ALLOWED', 'WITHDRAWN', 'MOOT'],
+  4: ['PENDING', 'DISMISSED', 'ALLOWED', 'WITHDRAWN', 'MOOT'],
 };
 
 // A played match's state, with the fields of an appeal filed in another match in place of its

@@ -57,6 +57,32 @@ describe('audit trail over GraphQL: superseded events and instants', () => {
     expect(trail.filter((t: Result) => t.supersededBy === corrected).length).toBeGreaterThan(1);
   });
 
+  it('matchAt says when the state it returns was later superseded, by which revision and what', async () => {
+    const history = await new LedgerClient(server, 'ADMIN', 'reader').audit(matchId);
+    const corrected = history.find((h: Result) => h.type === 'ShotCorrected')!;
+    const played = history.find((h: Result) => h.type === 'ShotPlayed')!.revision;
+    const q = (revision: number) =>
+      server.gql(
+        `{ matchAt(matchId: "${matchId}", revision: ${revision}) { revision
+           supersededBy { revision type what recordedBy revisions explanation } } }`,
+      );
+    const before = (await q(played - 1)).data!.matchAt;
+    expect(before.supersededBy).toBeNull();
+    const at = (await q(played + 1)).data!.matchAt;
+    expect(at.supersededBy).toMatchObject({
+      revision: corrected.revision,
+      type: 'ShotCorrected',
+      what: 'a correction of a shot',
+      recordedBy: 'scorer-1',
+      revisions: [played, played + 1],
+    });
+    expect(at.supersededBy.explanation).toMatch(
+      /^Correction of Ana's shot 1 of game 1 by scorer-1/,
+    );
+    const now = (await q(corrected.revision)).data!.matchAt;
+    expect(now.supersededBy).toBeNull();
+  });
+
   it('refuses an instant without an offset (matchAt, audit filters)', async () => {
     const at = await server.gql(
       `{ matchAt(matchId: "${matchId}", at: "2026-11-30T10:59:40") { revision } }`,

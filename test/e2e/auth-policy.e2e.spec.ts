@@ -31,6 +31,8 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   fileAppeal: ['PLAYER'],
   withdrawAppeal: ['PLAYER'],
   decideAppeal: ['APPEALS_COMMITTEE'],
+  reviewAppealDecision: ['APPEALS_REVIEW'],
+  attachAppealEvidence: ['REFEREE', 'APPEALS_COMMITTEE', 'PLAYER'],
   signOffMatch: ['PLAYER', 'REFEREE'],
   registerWebhook: ['ADMIN'],
   removeWebhook: ['ADMIN'],
@@ -66,6 +68,7 @@ const CALLERS: Caller[] = [
     role: 'APPEALS_COMMITTEE',
     headers: bearer('APPEALS_COMMITTEE', 'ac-1'),
   },
+  { name: 'review panel', role: 'APPEALS_REVIEW', headers: bearer('APPEALS_REVIEW', 'rv-1') },
   { name: 'player of the match', role: 'PLAYER', headers: bearer('PLAYER', 'ana') },
   { name: 'anonymous', role: null, headers: {} },
   {

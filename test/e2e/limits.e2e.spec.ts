@@ -321,7 +321,7 @@ describe('hostile input: limits and production settings', () => {
       );
       expect(bad.status).toBe(1);
       expect(bad.stderr).toMatch(
-        /role must be one of ADMIN, SCORER, REFEREE, APPEALS_COMMITTEE, PLAYER/,
+        /role must be one of ADMIN, SCORER, REFEREE, APPEALS_COMMITTEE, APPEALS_REVIEW, PLAYER/,
       );
     });
   });

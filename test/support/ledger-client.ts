@@ -104,6 +104,12 @@ export class LedgerClient {
   decideAppeal(input: Record<string, unknown>) {
     return this.ok('decideAppeal', 'DecideAppealInput', input);
   }
+  attachAppealEvidence(input: Record<string, unknown>) {
+    return this.ok('attachAppealEvidence', 'AttachAppealEvidenceInput', input);
+  }
+  reviewAppealDecision(input: Record<string, unknown>) {
+    return this.ok('reviewAppealDecision', 'ReviewAppealDecisionInput', input);
+  }
   withdrawAppeal(input: Record<string, unknown>) {
     return this.ok('withdrawAppeal', 'WithdrawAppealInput', input);
   }

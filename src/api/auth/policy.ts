@@ -10,7 +10,14 @@ import type { ActorRole } from '../../domain';
 // A mutation missing from this table is refused to everyone, and a test that reads every Mutation
 // field of the generated schema fails until it is listed here.
 
-export const TOKEN_ROLES = ['ADMIN', 'SCORER', 'REFEREE', 'APPEALS_COMMITTEE', 'PLAYER'] as const;
+export const TOKEN_ROLES = [
+  'ADMIN',
+  'SCORER',
+  'REFEREE',
+  'APPEALS_COMMITTEE',
+  'APPEALS_REVIEW',
+  'PLAYER',
+] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number] & ActorRole;
 
 export type Scope = 'ANY' | 'ASSIGNED' | 'OWN_MATCH';
@@ -40,6 +47,12 @@ export const MUTATION_POLICY = {
   fileAppeal: { PLAYER: 'OWN_MATCH' },
   withdrawAppeal: { PLAYER: 'OWN_MATCH' },
   decideAppeal: { APPEALS_COMMITTEE: 'ANY' },
+  // A committee decision is final except to its review, by a review panel of its own role (the
+  // decider and anyone involved are refused: RECUSED).
+  reviewAppealDecision: { APPEALS_REVIEW: 'ANY' },
+  // Evidence by reference for a pending appeal: the players, the match's referee and the
+  // committee (a former referee's statement is taken by the committee, in its hearing notes).
+  attachAppealEvidence: { PLAYER: 'OWN_MATCH', REFEREE: 'ASSIGNED', APPEALS_COMMITTEE: 'ANY' },
   // Each player signs, or the referee signs for the table.
   signOffMatch: { PLAYER: 'OWN_MATCH', REFEREE: 'ASSIGNED' },
   // Webhook endpoints and replays: the federation's administrators.

@@ -2,6 +2,9 @@ import { registerEnumType } from '@nestjs/graphql';
 import {
   ACTOR_ROLES,
   APPEAL_OUTCOMES,
+  REVIEW_OUTCOMES,
+  EVIDENCE_KINDS,
+  STATEMENT_CAPACITIES,
   APPEAL_STATUSES,
   REMEDY_KINDS,
   BALL_IN_HAND,
@@ -159,6 +162,21 @@ export const AppealOutcome = enumOf(
   APPEAL_OUTCOMES,
   'AppealOutcome',
   'DISMISSED: the record stands; ALLOWED: the appellant wins and the remedy applies.',
+);
+export const EvidenceKind = enumOf(
+  EVIDENCE_KINDS,
+  'EvidenceKind',
+  'Evidence by reference: VIDEO (url, atSecond), PHOTO (url or reference), STATEMENT (text), HEARING_NOTES (the committee’s).',
+);
+export const StatementCapacity = enumOf(
+  STATEMENT_CAPACITIES,
+  'StatementCapacity',
+  'In what capacity the author attached the evidence.',
+);
+export const ReviewOutcome = enumOf(
+  REVIEW_OUTCOMES,
+  'ReviewOutcome',
+  'CONFIRMED: the committee decision stands; SET_ASIDE: the review panel substitutes its own decision.',
 );
 export const AppealStatus = enumOf(
   APPEAL_STATUSES,

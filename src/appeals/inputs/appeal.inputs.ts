@@ -167,6 +167,13 @@ export class DecideAppealInput extends MatchCommandInput {
   @MinLength(1)
   @MaxLength(2000)
   reason!: string;
+
+  @Field(() => String, { nullable: true, description: 'The reason in Portuguese.' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(2000)
+  reasonPt?: string;
 }
 
 @InputType({

@@ -2,6 +2,36 @@ import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { ConnectionOf } from '../../api/graphql/pagination';
 import { LedgerEventModel } from '../../matches/models/ledger-event.model';
 import { RulingModel } from '../../matches/models/ruling.model';
+import { MatchModel } from '../../matches/models/match.model';
+
+@ObjectType('Supersession', {
+  description: 'A later correction, committee decision or review that changed a recorded state.',
+})
+export class SupersessionModel {
+  @Field(() => Int, { description: 'The revision of the event that superseded it.' })
+  revision!: number;
+  @Field({ description: 'Its type (ShotCorrected, AppealDecided or AppealReviewed).' })
+  type!: string;
+  @Field({ description: 'What it was, in table words.' }) what!: string;
+  @Field(() => String, { nullable: true }) recordedBy!: string | null;
+  @Field() recordedAt!: string;
+  @Field(() => [Int], { description: 'The revisions of this state it superseded.' })
+  revisions!: number[];
+  @Field() explanation!: string;
+  @Field() explanationPt!: string;
+}
+
+@ObjectType('MatchAt', {
+  description: 'A match as it stood at a revision or instant, and whether that was later changed.',
+})
+export class MatchAtModel extends MatchModel {
+  @Field(() => SupersessionModel, {
+    nullable: true,
+    description:
+      'The first later correction, decision or review that superseded events of this state (null: it is still the record).',
+  })
+  supersededBy!: SupersessionModel | null;
+}
 
 @ObjectType('AuditEntry', {
   description:

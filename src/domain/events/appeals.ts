@@ -62,6 +62,11 @@ export interface AppealFiled {
     proposal: Amendment;
     // The filing window it was filed in (from the disputed event's recordedAt).
     windowClosesAt: string;
+    // When it was filed, and by when the committee should decide (absent in older events; the
+    // deadline is null when the competition sets none). The fee is recorded, never collected.
+    filedAt?: string;
+    decisionDeadline?: string | null;
+    fee?: AppealFee | null;
     explanation: string;
     explanationPt: string;
   };
@@ -86,6 +91,10 @@ export interface AppealDecided {
     // null when dismissed: the record stands.
     remedy: Amendment | null;
     reason: string;
+    // The reason in Portuguese, when the committee gives one (absent in older events).
+    reasonPt?: string;
+    // When it was decided (absent in older events: the metadata's recordedAt says it).
+    decidedAt?: string;
     // The preview the decision was taken on: the recorded and the amended present, side by side.
     recorded: PlaySnapshot;
     amended: PlaySnapshot | null;
@@ -99,6 +108,71 @@ export interface AppealDecided {
     explanation: string;
     explanationPt: string;
   };
+}
+
+// The review of a committee decision: the only thing that may supersede an AppealDecided. A review
+// panel (its own role, none of its members the decider or involved) confirms the decision or sets
+// it aside and substitutes its own (DISMISSED: the record the appeal disputed is restored; ALLOWED:
+// with a remedy, re-derived as if the decision had not been taken). One review per decision.
+export const REVIEW_OUTCOMES = ['CONFIRMED', 'SET_ASIDE'] as const;
+export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
+
+export interface AppealReviewed {
+  type: 'AppealReviewed';
+  version: 1;
+  data: {
+    appealId: string;
+    // The AppealDecided reviewed.
+    reviewedRevision: number;
+    reviewedBy: string;
+    outcome: ReviewOutcome;
+    // The decision in force after the review (CONFIRMED: the reviewed one's).
+    decision: AppealOutcome;
+    remedy: Amendment | null;
+    reason: string;
+    ruling: Ruling | null;
+    // SET_ASIDE: the reviewed decision and the play after it; the events the decision superseded
+    // are reinstated (and superseded again when the substituted remedy replaces them).
+    supersedes: number[];
+    reinstates: number[];
+    resulting: PlaySnapshot | null;
+    reopened: boolean;
+    explanation: string;
+    explanationPt: string;
+  };
+}
+
+export interface AppealFee {
+  amount: number;
+  currency: string;
+}
+
+// Evidence attached to a pending appeal by reference (nothing is uploaded): a video with the
+// moment to watch, a photo, a statement of the referee, the opponent or the appellant, or the
+// committee's hearing notes. Who attached it is in the metadata (recordedBy, role) and in `by`.
+export const EVIDENCE_KINDS = ['VIDEO', 'PHOTO', 'STATEMENT', 'HEARING_NOTES'] as const;
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+export const STATEMENT_CAPACITIES = ['REFEREE', 'OPPONENT', 'APPELLANT', 'COMMITTEE'] as const;
+export type StatementCapacity = (typeof STATEMENT_CAPACITIES)[number];
+
+export interface Evidence {
+  evidenceId: string;
+  kind: EvidenceKind;
+  by: string;
+  // In what capacity its author attached it.
+  capacity: StatementCapacity;
+  // VIDEO: the recording and the second to watch from; PHOTO: a URL or an archive reference.
+  url: string | null;
+  atSecond: number | null;
+  reference: string | null;
+  // STATEMENT, HEARING_NOTES (and an optional caption for the others).
+  text: string | null;
+}
+
+export interface AppealEvidenceAttached {
+  type: 'AppealEvidenceAttached';
+  version: 1;
+  data: Evidence & { appealId: string; explanation: string; explanationPt: string };
 }
 
 // The appellant withdraws a pending appeal.
@@ -164,12 +238,25 @@ export interface AppealState {
   decidedBy: string | null;
   remedy: RemedyKind | null;
   reason: string | null;
+  // Who reviewed the decision, and how (null until reviewed).
+  reviewedBy: string | null;
+  review: ReviewOutcome | null;
+  // Filed at, window and deadline (null for appeals filed before these were recorded).
+  filedAt: string | null;
+  windowClosesAt: string;
+  decisionDeadline: string | null;
+  decidedAt: string | null;
+  reasonPt: string | null;
+  fee: AppealFee | null;
+  evidence: Evidence[];
 }
 
 export type AmendmentEvent =
   | ShotCorrected
   | AppealFiled
   | AppealDecided
+  | AppealReviewed
+  | AppealEvidenceAttached
   | AppealWithdrawn
   | AppealMooted
   | MatchSigned

@@ -38,6 +38,7 @@ export interface MatchScheduled {
     breakOrder: BreakOrderRule;
     refereePresent: boolean;
     competition: string | null;
+    competitionId?: string;
     // Minutes after a disputed event during which a player may appeal it (default 30; absent in
     // records made before appeals existed).
     appealWindowMinutes?: number;
@@ -273,6 +274,8 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'ShotCorrected',
   'AppealFiled',
   'AppealDecided',
+  'AppealReviewed',
+  'AppealEvidenceAttached',
   'AppealWithdrawn',
   'AppealMooted',
   'MatchSigned',

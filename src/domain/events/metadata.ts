@@ -6,6 +6,8 @@ export const ACTOR_ROLES = [
   'SCORER',
   'REFEREE',
   'APPEALS_COMMITTEE',
+  // Reviews committee decisions (the one path that may supersede one).
+  'APPEALS_REVIEW',
   'PLAYER',
   'SYSTEM',
 ] as const;

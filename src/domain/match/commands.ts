@@ -7,7 +7,14 @@ import type {
   SpontaneousMovementOutcome,
   WarnedViolation,
 } from '../events/catalogue';
-import type { AppealOutcome, RemedyKind, SignatoryCapacity } from '../events/appeals';
+import type {
+  AppealFee,
+  AppealOutcome,
+  EvidenceKind,
+  RemedyKind,
+  ReviewOutcome,
+  SignatoryCapacity,
+} from '../events/appeals';
 import type { ShotCall, ShotFacts } from '../events/shot-facts';
 import type { OptionKind } from '../rules/ruling';
 import type {
@@ -29,6 +36,7 @@ export interface ScheduleMatch {
   breakOrder: BreakOrderRule;
   refereePresent: boolean;
   competition: string | null;
+  competitionId?: string;
   appealWindowMinutes?: number;
 }
 
@@ -126,6 +134,29 @@ export interface FileAppeal {
   againstRevision: number;
   grounds: string;
   proposal: AmendmentProposal;
+  // The competition's appeal policy, when it has one (read by the write path; defaults otherwise).
+  policy?: AppealPolicy;
+}
+
+export interface AppealPolicy {
+  appealWindowMinutes?: number;
+  decisionDeadlineHours?: number | null;
+  appealFee?: AppealFee | null;
+  // Who may decide appeals of the competition (null: any committee member).
+  committee?: string[] | null;
+}
+
+// Evidence by reference for a pending appeal; `role` is the author's token role.
+export interface AttachAppealEvidence {
+  type: 'AttachAppealEvidence';
+  appealId: string;
+  by: string;
+  role: string;
+  kind: EvidenceKind;
+  url?: string;
+  atSecond?: number;
+  reference?: string;
+  text?: string;
 }
 
 export interface DecideAppeal {
@@ -134,6 +165,21 @@ export interface DecideAppeal {
   decidedBy: string;
   outcome: AppealOutcome;
   // Defaults to the appellant's proposal when allowed.
+  remedy?: AmendmentProposal;
+  reason: string;
+  reasonPt?: string;
+  // The competition's committee, when it names one: only its members may decide there.
+  committee?: string[] | null;
+}
+
+// A review panel confirms a committee decision or sets it aside and substitutes its own.
+export interface ReviewAppealDecision {
+  type: 'ReviewAppealDecision';
+  appealId: string;
+  reviewedBy: string;
+  outcome: ReviewOutcome;
+  // SET_ASIDE: the decision substituted, and when ALLOWED its remedy (default: the proposal).
+  decision?: AppealOutcome;
   remedy?: AmendmentProposal;
   reason: string;
 }
@@ -165,5 +211,7 @@ export type AmendmentCommand =
   | CorrectShot
   | FileAppeal
   | DecideAppeal
+  | AttachAppealEvidence
+  | ReviewAppealDecision
   | WithdrawAppeal
   | SignOffMatch;

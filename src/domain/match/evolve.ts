@@ -109,6 +109,8 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'ShotCorrected':
     case 'AppealFiled':
     case 'AppealDecided':
+    case 'AppealReviewed':
+    case 'AppealEvidenceAttached':
     case 'AppealWithdrawn':
     case 'AppealMooted':
     case 'MatchSigned':

@@ -47,6 +47,7 @@ export function schedule(c: ScheduleMatch, state: MatchState | null): LedgerEven
         breakOrder: c.breakOrder,
         refereePresent: c.refereePresent,
         competition: c.competition,
+        ...(c.competitionId !== undefined ? { competitionId: c.competitionId } : {}),
         ...(c.appealWindowMinutes !== undefined
           ? { appealWindowMinutes: c.appealWindowMinutes }
           : {}),

@@ -17,7 +17,7 @@ import type {
 // The shape of MatchState as a read model stores it. Bump it whenever a field of MatchState or
 // GameState (or of anything nested in them) is added, removed, renamed or changes meaning: a read
 // model built with another version is rebuilt from the ledger, so no code reads an older shape.
-export const MATCH_STATE_VERSION = 3;
+export const MATCH_STATE_VERSION = 4;
 
 export interface GameState {
   number: number;

@@ -9,6 +9,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -26,6 +27,7 @@ import {
 import * as E from '../../api/graphql/enums';
 import {
   CommandInput,
+  ID_PATTERN,
   MatchCommandInput,
   PLAYER_ID_RULE,
   PLAYER_ID_RULE_EACH,
@@ -84,6 +86,15 @@ export class ScheduleMatchInput extends CommandInput {
   @IsString()
   @MaxLength(200)
   competition?: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The registered competition (its appeal settings apply to the match).',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(ID_PATTERN, { message: 'competitionId must be 1–64 letters, digits or ._:-' })
+  competitionId?: string;
 
   @Field(() => Int, {
     nullable: true,

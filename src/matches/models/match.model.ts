@@ -1,6 +1,8 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import type {
   AppealStatus,
+  EvidenceKind,
+  StatementCapacity,
   BallInHand,
   BreakOrderRule,
   Discipline,
@@ -8,6 +10,7 @@ import type {
   PlacementZone,
   Pocket,
   RemedyKind,
+  ReviewOutcome,
   RuleProfileId,
 } from '../../domain';
 import * as E from '../../api/graphql/enums';
@@ -84,6 +87,30 @@ export class OfficialsModel {
   @Field(() => [String]) referees!: string[];
 }
 
+@ObjectType('AppealFee', {
+  description: 'The appeal fee the competition sets (recorded, not collected).',
+})
+export class AppealFeeModel {
+  @Field(() => Float) amount!: number;
+  @Field() currency!: string;
+}
+
+@ObjectType('AppealEvidence', {
+  description: 'Evidence attached to an appeal by reference, with its author.',
+})
+export class AppealEvidenceModel {
+  @Field() evidenceId!: string;
+  @Field(() => E.EvidenceKind) kind!: EvidenceKind;
+  @Field({ description: 'Who attached it (the token subject).' }) by!: string;
+  @Field(() => E.StatementCapacity) capacity!: StatementCapacity;
+  @Field(() => String, { nullable: true }) url!: string | null;
+  @Field(() => Int, { nullable: true, description: 'VIDEO: the second to watch from.' })
+  atSecond!: number | null;
+  @Field(() => String, { nullable: true, description: 'PHOTO: an archive reference.' })
+  reference!: string | null;
+  @Field(() => String, { nullable: true }) text!: string | null;
+}
+
 @ObjectType('Appeal', { description: 'An appeal filed in this match.' })
 export class AppealModel {
   @Field() id!: string;
@@ -96,6 +123,23 @@ export class AppealModel {
   @Field(() => String, { nullable: true }) decidedBy!: string | null;
   @Field(() => E.RemedyKind, { nullable: true }) remedy!: RemedyKind | null;
   @Field(() => String, { nullable: true }) reason!: string | null;
+  @Field(() => String, { nullable: true, description: 'Who reviewed the decision, if anyone.' })
+  reviewedBy!: string | null;
+  @Field(() => E.ReviewOutcome, { nullable: true }) review!: ReviewOutcome | null;
+  @Field(() => String, { nullable: true, description: 'The decision’s reason in Portuguese.' })
+  reasonPt!: string | null;
+  @Field(() => String, { nullable: true, description: 'When it was filed (null before recorded).' })
+  filedAt!: string | null;
+  @Field({ description: 'When the filing window of the disputed event closed.' })
+  windowClosesAt!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'By when the committee should decide (null: the competition sets none).',
+  })
+  decisionDeadline!: string | null;
+  @Field(() => String, { nullable: true }) decidedAt!: string | null;
+  @Field(() => AppealFeeModel, { nullable: true }) fee!: AppealFeeModel | null;
+  @Field(() => [AppealEvidenceModel]) evidence!: AppealEvidenceModel[];
 }
 
 @ObjectType('Match', { description: 'A match and its current state.' })

@@ -7,12 +7,20 @@ import type { DecideAppeal, FileAppeal } from '../commands';
 import { requireText } from '../guards';
 import { toPlaySnapshot } from '../play-snapshot';
 import { isPlayerOf, playerName, type MatchState } from '../state';
-import { eventAt, filedEvent, isPlay, supersededRevisions, type RecordedHistory } from './history';
+import {
+  eventAt,
+  filedEvent,
+  isCommitteeDecision,
+  isPlay,
+  supersededRevisions,
+  type RecordedHistory,
+} from './history';
 import { mooted, pendingAppeal } from './closing';
 import { disputedText } from './disputed-texts';
 import { requireUninvolved } from './recusal';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
+import { tableWords } from './table-words';
 
 // A player of the match appeals a ruling or event within the competition's window, counted from
 // when the disputed event was recorded; never once the match is signed off.
@@ -26,12 +34,15 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
   if (!isPlayerOf(state, c.by))
     throw new DomainError('NOT_A_PLAYER_OF_MATCH', `${c.by} does not play in this match`);
   const target = eventAt(h.events, c.againstRevision, 'INVALID_APPEAL');
-  if (target.event.type === 'AppealDecided')
-    throw new DomainError('INVALID_APPEAL', 'A decision of the appeals committee is final');
+  if (isCommitteeDecision(target.event))
+    throw new DomainError(
+      'DECISION_FINAL',
+      'A decision of the appeals committee is final; only its review may change it',
+    );
   if (!isPlay(target.event))
     throw new DomainError(
       'INVALID_APPEAL',
-      `A ${target.event.type} is not a ruling or an event of play and cannot be appealed`,
+      `Revision ${target.revision} is ${tableWords(target.event.type)}, not a ruling or an event of play, and cannot be appealed`,
     );
   const superseded = supersededRevisions(h.events);
   if (superseded.has(target.revision))
@@ -39,7 +50,7 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
       'INVALID_APPEAL',
       `Revision ${target.revision} was superseded at ${superseded.get(target.revision)}; appeal that instead`,
     );
-  const minutes = state.appealWindowMinutes;
+  const minutes = c.policy?.appealWindowMinutes ?? state.appealWindowMinutes;
   const closes = new Date(Date.parse(target.recordedAt) + minutes * 60_000).toISOString();
   if (Date.parse(h.now) > Date.parse(closes))
     throw new DomainError(
@@ -66,10 +77,17 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
       grounds,
       proposal,
       windowClosesAt: closes,
+      filedAt: h.now,
+      decisionDeadline: deadline(h.now, c.policy?.decisionDeadlineHours ?? null),
+      fee: c.policy?.appealFee ?? null,
       explanation: `${by} appeals ${what.en} ${where('revision', 'appeal')}: ${grounds}`,
       explanationPt: `${by} recorre ${what.pt} ${where('revisão', 'recurso')}: ${grounds}`,
     },
   };
+}
+
+function deadline(filedAt: string, hours: number | null): string | null {
+  return hours === null ? null : new Date(Date.parse(filedAt) + hours * 3_600_000).toISOString();
 }
 
 // The same player appealing the same event with the same proposal while that appeal is pending.
@@ -108,8 +126,17 @@ export function decideAppeal(
 ): [AppealDecided, ...AppealMooted[]] {
   pendingAppeal(state, c.appealId);
   const filed = filedEvent(h.events, c.appealId);
+  if (c.committee && !c.committee.includes(c.decidedBy))
+    throw new DomainError(
+      'NOT_ON_COMMITTEE',
+      `${c.decidedBy} is not on the appeals committee of this match's competition`,
+      undefined,
+      c.appealId,
+    );
   requireUninvolved(c.decidedBy, state, h.events, filed);
   const reason = requireText(c.reason, 'A written reason for the decision');
+  const reasonPt =
+    c.reasonPt === undefined ? undefined : requireText(c.reasonPt, 'The reason in Portuguese');
   if (c.outcome === 'DISMISSED' && c.remedy)
     throw new DomainError(
       'REMEDY_WITH_DISMISSAL',
@@ -126,6 +153,10 @@ export function decideAppeal(
     superseded: supersededRevisions(h.events),
     recorded: toPlaySnapshot(state),
     by: playerName(state, filed.by),
+    written: {
+      ...(reasonPt === undefined ? {} : { reasonPt }),
+      ...(h.now ? { decidedAt: h.now } : {}),
+    },
   };
   if (c.outcome === 'DISMISSED') return [dismissed(decision)];
   const decided = allowed(decision);
@@ -141,9 +172,12 @@ interface Decision {
   superseded: Map<number, number>;
   recorded: PlaySnapshot;
   by: string;
+  // The reason in Portuguese and when it was decided (the preview has no time).
+  written: { reasonPt?: string; decidedAt?: string };
 }
 
-function dismissed({ c, h, reason, filed, superseded, recorded, by }: Decision): AppealDecided {
+function dismissed(x: Decision): AppealDecided {
+  const { c, h, reason, filed, superseded, recorded, by, written } = x;
   // The preview the committee declined, kept beside the record; it may no longer apply.
   let amended: PlaySnapshot | null = null;
   let ruling: Ruling | null = null;
@@ -167,6 +201,7 @@ function dismissed({ c, h, reason, filed, superseded, recorded, by }: Decision):
       outcome: 'DISMISSED',
       remedy: null,
       reason,
+      ...written,
       recorded,
       amended,
       ruling,
@@ -175,13 +210,13 @@ function dismissed({ c, h, reason, filed, superseded, recorded, by }: Decision):
       reopened: false,
       rule: null,
       explanation: `Appeal ${c.appealId} by ${by} is dismissed and the record stands: ${reason}`,
-      explanationPt: `O recurso ${c.appealId} de ${by} é indeferido e o registo mantém-se: ${reason}`,
+      explanationPt: `O recurso ${c.appealId} de ${by} é indeferido e o registo mantém-se: ${written.reasonPt ?? reason}`,
     },
   };
 }
 
 function allowed(x: Decision): AppealDecided {
-  const { c, state, h, reason, filed, superseded, recorded, by } = x;
+  const { c, state, h, reason, filed, superseded, recorded, by, written } = x;
   if (superseded.has(filed.againstRevision))
     throw new DomainError(
       'INVALID_APPEAL',
@@ -203,6 +238,7 @@ function allowed(x: Decision): AppealDecided {
       outcome: 'ALLOWED',
       remedy,
       reason,
+      ...written,
       recorded,
       amended: d.resulting,
       ruling: d.ruling,
@@ -211,7 +247,7 @@ function allowed(x: Decision): AppealDecided {
       reopened,
       rule: remedy.kind === 'REPLAY_GAME' ? 'G1.33' : null,
       explanation: `Appeal ${c.appealId} by ${by} is allowed: ${what.en}${d.ruling ? ` ${d.ruling.explanation}` : ''} Reason: ${reason}`,
-      explanationPt: `O recurso ${c.appealId} de ${by} é julgado procedente: ${what.pt}${d.ruling ? ` ${d.ruling.explanationPt}` : ''} Fundamento: ${reason}`,
+      explanationPt: `O recurso ${c.appealId} de ${by} é julgado procedente: ${what.pt}${d.ruling ? ` ${d.ruling.explanationPt}` : ''} Fundamento: ${written.reasonPt ?? reason}`,
     },
   };
 }

@@ -5,6 +5,8 @@ import { decideAppeal, fileAppeal } from './appeals';
 import { withdrawAppeal } from './closing';
 import { correctShot } from './correct';
 import type { RecordedHistory } from './history';
+import { attachEvidence } from './evidence';
+import { reviewDecision } from './review';
 import { signOff } from './sign-off';
 
 // Corrections, appeals and sign-off are decided against the recorded history, not only the
@@ -15,6 +17,8 @@ const AMENDMENT_COMMANDS: readonly MatchCommand['type'][] = [
   'CorrectShot',
   'FileAppeal',
   'DecideAppeal',
+  'ReviewAppealDecision',
+  'AttachAppealEvidence',
   'WithdrawAppeal',
   'SignOffMatch',
 ];
@@ -40,6 +44,10 @@ export function decideAmendment(
       return [fileAppeal(c, state, requireHistory(recorded))];
     case 'DecideAppeal':
       return decideAppeal(c, state, requireHistory(recorded));
+    case 'AttachAppealEvidence':
+      return [attachEvidence(c, state, requireHistory(recorded))];
+    case 'ReviewAppealDecision':
+      return reviewDecision(c, state, requireHistory(recorded));
     case 'WithdrawAppeal':
       return [withdrawAppeal(c, state)];
     case 'SignOffMatch':

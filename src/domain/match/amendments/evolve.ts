@@ -21,6 +21,15 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         decidedBy: null,
         remedy: null,
         reason: null,
+        reviewedBy: null,
+        review: null,
+        filedAt: d.filedAt ?? null,
+        windowClosesAt: d.windowClosesAt,
+        decisionDeadline: d.decisionDeadline ?? null,
+        decidedAt: null,
+        reasonPt: null,
+        fee: d.fee ?? null,
+        evidence: [],
       };
       next.appeals = [...next.appeals, appeal];
       return next;
@@ -35,6 +44,8 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
               decidedBy: d.decidedBy,
               remedy: d.remedy?.kind ?? null,
               reason: d.reason,
+              reasonPt: d.reasonPt ?? null,
+              decidedAt: d.decidedAt ?? null,
             }
           : a,
       );
@@ -43,6 +54,34 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         next.signatures = [];
         next.final = false;
       }
+      return next;
+    }
+    case 'AppealReviewed': {
+      const d = event.data;
+      next.appeals = next.appeals.map((a) =>
+        a.id === d.appealId
+          ? {
+              ...a,
+              status: d.decision,
+              remedy: d.remedy?.kind ?? null,
+              reason: d.outcome === 'SET_ASIDE' ? d.reason : a.reason,
+              reviewedBy: d.reviewedBy,
+              review: d.outcome,
+            }
+          : a,
+      );
+      if (d.resulting) {
+        installPlaySnapshot(next, d.resulting);
+        next.signatures = [];
+        next.final = false;
+      }
+      return next;
+    }
+    case 'AppealEvidenceAttached': {
+      const { appealId, explanation: _en, explanationPt: _pt, ...item } = event.data;
+      next.appeals = next.appeals.map((a) =>
+        a.id === appealId ? { ...a, evidence: [...a.evidence, item] } : a,
+      );
       return next;
     }
     case 'AppealWithdrawn':

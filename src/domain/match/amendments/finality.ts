@@ -1,6 +1,6 @@
 import { DomainError } from '../../errors';
 import type { MatchState } from '../state';
-import type { RecordedEvent } from './history';
+import { isCommitteeDecision, type RecordedEvent } from './history';
 
 // A correction may never undo a committee decision nor overtake a pending appeal: given what it
 // would supersede, it is refused when that includes an allowing decision (and so the play it
@@ -13,7 +13,7 @@ export function requireNoAppealReached(
 ): void {
   const reached = new Set(supersedes);
   for (const r of events)
-    if (r.event.type === 'AppealDecided' && reached.has(r.revision))
+    if (isCommitteeDecision(r.event) && reached.has(r.revision))
       throw decisionFinal(
         r.event.data.appealId,
         `would supersede the committee's decision on appeal ${r.event.data.appealId} (revision ${r.revision})`,
@@ -42,7 +42,7 @@ export function requireNotOverruled(
   supersededBy: number | undefined,
 ): void {
   const by = events.find((r) => r.revision === supersededBy);
-  if (by?.event.type === 'AppealDecided')
+  if (by?.event.type === 'AppealDecided' || by?.event.type === 'AppealReviewed')
     throw new DomainError(
       'DECISION_FINAL',
       `The shot at revision ${revision} was ruled on by the committee's decision on appeal ${by.event.data.appealId} (revision ${by.revision}), which is final`,

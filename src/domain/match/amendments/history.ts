@@ -1,8 +1,9 @@
 import { DomainError, type DomainErrorCode } from '../../errors';
-import type { AppealFiled } from '../../events/appeals';
+import type { AppealDecided, AppealFiled, AppealReviewed } from '../../events/appeals';
 import type { LedgerEvent, LedgerEventType, ShotPlayed } from '../../events/catalogue';
 import type { Ruling } from '../../rules/ruling';
 import { evolve } from '../evolve';
+import { tableWords } from './table-words';
 import type { MatchState } from '../state';
 
 // The recorded stream as amendments see it, and ways to find things in it.
@@ -45,24 +46,36 @@ const PLAY_EVENTS: readonly LedgerEventType[] = [
 
 export function isPlay(e: LedgerEvent): boolean {
   return (
-    PLAY_EVENTS.includes(e.type) || (e.type === 'AppealDecided' && e.data.outcome === 'ALLOWED')
+    PLAY_EVENTS.includes(e.type) ||
+    (e.type === 'AppealDecided' && e.data.outcome === 'ALLOWED') ||
+    (e.type === 'AppealReviewed' && e.data.outcome === 'SET_ASIDE')
   );
 }
 
-// The revisions an event supersedes (a correction or an appeal decision), else none.
+// A committee's decision or its review: final, superseded only by a review.
+export function isCommitteeDecision(e: LedgerEvent): e is AppealDecided | AppealReviewed {
+  return e.type === 'AppealDecided' || e.type === 'AppealReviewed';
+}
+
+// The revisions an event supersedes (a correction, an appeal decision or its review), else none.
 export function supersedesOf(event: LedgerEvent): readonly number[] {
-  return event.type === 'ShotCorrected' || event.type === 'AppealDecided'
+  return event.type === 'ShotCorrected' ||
+    event.type === 'AppealDecided' ||
+    event.type === 'AppealReviewed'
     ? event.data.supersedes
     : [];
 }
 
-// revision → the revision of the correction or decision that superseded it (the first one).
+// revision → the revision of the correction or decision that superseded it (the first one still
+// in force: a review that sets a decision aside reinstates what that decision superseded).
 export function supersededRevisions(
   events: readonly Pick<RecordedEvent, 'revision' | 'event'>[],
 ): Map<number, number> {
   const by = new Map<number, number>();
-  for (const { revision, event } of events)
+  for (const { revision, event } of events) {
+    if (event.type === 'AppealReviewed') for (const r of event.data.reinstates) by.delete(r);
     for (const r of supersedesOf(event)) if (!by.has(r)) by.set(r, revision);
+  }
   return by;
 }
 
@@ -105,7 +118,7 @@ export function locateShot(
   if (played.event.type !== 'ShotPlayed')
     throw new DomainError(
       code,
-      `Revision ${revision} is a ${at.event.type}; only a shot's facts (ShotPlayed or its ShotAdjudicated) can be amended`,
+      `Revision ${revision} is ${tableWords(at.event.type)}; only a shot (its recorded facts or its ruling) can be amended`,
     );
   return { revision: played.revision, shot: played.event.data };
 }
@@ -133,4 +146,18 @@ export function filedEvent(
   for (const r of events)
     if (r.event.type === 'AppealFiled' && r.event.data.appealId === appealId) return r.event.data;
   throw new DomainError('APPEAL_NOT_FOUND', `No appeal ${appealId} in this match`);
+}
+
+// The first later event that changed the record as it stood after `revision` (a correction, a
+// decision or a review superseding events at or before it), with the revisions it superseded.
+export function laterSupersession(
+  events: readonly RecordedEvent[],
+  revision: number,
+): { by: RecordedEvent; revisions: number[] } | null {
+  for (const r of events) {
+    if (r.revision <= revision) continue;
+    const revisions = supersedesOf(r.event).filter((x) => x <= revision);
+    if (revisions.length > 0) return { by: r, revisions };
+  }
+  return null;
 }

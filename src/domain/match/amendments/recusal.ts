@@ -2,6 +2,7 @@ import { DomainError } from '../../errors';
 import type { AppealFiled } from '../../events/appeals';
 import { isPlayerOf, type MatchState } from '../state';
 import { eventAt, stateBefore, type RecordedEvent } from './history';
+import { tableWords } from './table-words';
 
 // Recusal by involvement: a committee member who plays in the match or officiates it now, or who
 // recorded or officiated (was an assigned scorer or referee when it happened) any event the appeal
@@ -32,7 +33,8 @@ function involvement(
   const { scorers, referees } = state.officials;
   if (scorers.includes(member) || referees.includes(member)) return 'officiates this match';
   for (const r of concerned(events, against)) {
-    if (r.recordedBy === member) return `recorded revision ${r.revision} (${r.event.type})`;
+    if (r.recordedBy === member)
+      return `recorded revision ${r.revision} (${tableWords(r.event.type)})`;
     const then = stateBefore(events, r.revision + 1).officials;
     if (then.scorers.includes(member)) return `was a scorer of revision ${r.revision}`;
     if (then.referees.includes(member)) return `was a referee of revision ${r.revision}`;

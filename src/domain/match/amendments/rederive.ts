@@ -18,6 +18,7 @@ import {
   supersededRevisions,
   type RecordedEvent,
 } from './history';
+import { tableWords } from './table-words';
 
 // When an amendment changes the past, the new present is re-derived by replaying the recorded
 // events up to the disputed one and applying the amendment with the same rules engine.
@@ -146,11 +147,14 @@ function restoreAt(b: Branch, t: number): Derived {
   if (superseded.has(t))
     throw new DomainError(code, `Revision ${t} was superseded at ${superseded.get(t)}`);
   if (!isPlay(target.event) && target.event.type !== 'OfficialsAssigned')
-    throw new DomainError(code, `Revision ${t} (${target.event.type}) is not a position`);
+    throw new DomainError(
+      code,
+      `Revision ${t} (${tableWords(target.event.type)}) is not a position`,
+    );
   if (!target.endsCommand)
     throw new DomainError(
       code,
-      `Revision ${t} (${target.event.type}) is in the middle of a recorded command; restore the position after the command's last event`,
+      `Revision ${t} (${tableWords(target.event.type)}) is in the middle of a recorded command; restore the position after the command's last event`,
     );
   if (t > b.against)
     throw new DomainError(code, 'The position restored must be at or before the disputed event');

@@ -1,0 +1,70 @@
+import type Database from 'better-sqlite3';
+
+// Filters of the appeals list, all optional and combined. `filedAfter`/`filedBefore` are ISO
+// instants (UTC, as filing times are written), inclusive.
+export interface AppealCaseFilter {
+  status?: string;
+  competitionId?: string;
+  matchId?: string;
+  filedAfter?: string;
+  filedBefore?: string;
+}
+
+export interface AppealCaseRow {
+  matchId: string;
+  appealId: string;
+  filedPos: string;
+  filedAt: string;
+  competitionId: string | null;
+  status: string;
+}
+
+// The appeals read model's SQL: pages in filing order (oldest first, so a committee works its
+// queue front to back), keyed by the ledger position of each filing.
+export class AppealCaseQuery {
+  constructor(private readonly db: Database.Database) {}
+
+  page(filter: AppealCaseFilter, after: string | undefined, limit: number): AppealCaseRow[] {
+    const { where, params } = whereOf(filter, after);
+    return this.db
+      .prepare(
+        `SELECT match_id AS matchId, appeal_id AS appealId, filed_pos AS filedPos,
+                filed_at AS filedAt, competition_id AS competitionId, status
+           FROM appeal_cases ${where} ORDER BY filed_pos LIMIT ?`,
+      )
+      .all(...params, limit) as AppealCaseRow[];
+  }
+
+  // The registered competition a match was scheduled in (null: none, or an unknown match).
+  competitionOf(matchId: string): string | null {
+    const row = this.db
+      .prepare('SELECT competition_id AS id FROM appeal_case_matches WHERE match_id = ?')
+      .get(matchId) as { id: string | null } | undefined;
+    return row?.id ?? null;
+  }
+
+  count(filter: AppealCaseFilter): number {
+    const { where, params } = whereOf(filter, undefined);
+    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM appeal_cases ${where}`).get(...params);
+    return (row as { n: number }).n;
+  }
+}
+
+function whereOf(
+  f: AppealCaseFilter,
+  after: string | undefined,
+): { where: string; params: string[] } {
+  const clauses: [string, string | undefined][] = [
+    ['status = ?', f.status],
+    ['competition_id = ?', f.competitionId],
+    ['match_id = ?', f.matchId],
+    ['filed_at >= ?', f.filedAfter],
+    ['filed_at <= ?', f.filedBefore],
+    ['filed_pos > ?', after],
+  ];
+  const used = clauses.filter(([, v]) => v !== undefined) as [string, string][];
+  return {
+    where: used.length ? `WHERE ${used.map(([c]) => c).join(' AND ')}` : '',
+    params: used.map(([, v]) => v),
+  };
+}

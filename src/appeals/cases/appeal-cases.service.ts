@@ -1,0 +1,45 @@
+import { caseFile, type CaseFile, type MatchState } from '../../domain';
+import type { EventStore } from '../../ledger/event-store';
+import type { MatchRecord } from '../../ledger/envelope';
+import { requireMatch } from '../../matches/match-stream';
+import type { ReadModel } from '../../projections/read-model';
+import { AppealCaseQuery, type AppealCaseFilter, type AppealCaseRow } from './appeal-cases.query';
+
+export interface AppealCase extends AppealCaseRow {
+  match: MatchState;
+}
+
+// The committee's list (from the appeals read model) and each appeal's case file (from the match
+// stream, read when asked for).
+export class AppealCaseService {
+  private readonly query: AppealCaseQuery;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly readModel: ReadModel,
+  ) {
+    this.query = new AppealCaseQuery(readModel.database);
+  }
+
+  list(
+    filter: AppealCaseFilter,
+    first: number,
+    after: string | undefined,
+  ): { rows: AppealCase[]; hasNextPage: boolean; totalCount: number } {
+    const rows = this.query.page(filter, after, first + 1);
+    return {
+      rows: rows.slice(0, first).map((r) => ({ ...r, match: this.readModel.match(r.matchId)! })),
+      hasNextPage: rows.length > first,
+      totalCount: this.query.count(filter),
+    };
+  }
+
+  // The case file and the stream it was read from (for the superseded marks).
+  async file(
+    matchId: string,
+    appealId: string,
+  ): Promise<{ file: CaseFile<MatchRecord>; records: MatchRecord[] }> {
+    const { records, state } = await requireMatch(this.store, matchId);
+    return { file: caseFile(records, state, appealId), records };
+  }
+}

@@ -1,0 +1,23 @@
+import type { AppealOutcome } from '../../events/appeals';
+import type { Text } from '../../rules/general/explain';
+
+// A review in table language, English and Portuguese.
+const OUTCOME: Record<AppealOutcome, Text> = {
+  DISMISSED: { en: 'dismissed', pt: 'improcedente' },
+  ALLOWED: { en: 'allowed', pt: 'procedente' },
+};
+
+export const REVIEW_TEXT = {
+  confirmed: (appealId: string, by: string, outcome: AppealOutcome): Text => ({
+    en: `The review panel confirms the decision on appeal ${appealId} by ${by} (${OUTCOME[outcome].en})`,
+    pt: `A instância de revisão confirma a decisão do recurso ${appealId} de ${by} (${OUTCOME[outcome].pt})`,
+  }),
+  setAside: (appealId: string, by: string, decision: AppealOutcome): Text => ({
+    en: `The review panel sets aside the decision on appeal ${appealId} by ${by}; the appeal is ${OUTCOME[decision].en}`,
+    pt: `A instância de revisão anula a decisão do recurso ${appealId} de ${by}; o recurso é julgado ${OUTCOME[decision].pt}`,
+  }),
+  restored: (over: boolean): Text => ({
+    en: `the record as it stood before the decision is restored${over ? '.' : ' and play resumes from it.'}`,
+    pt: `o registo anterior à decisão é reposto${over ? '.' : ' e o jogo retoma a partir dele.'}`,
+  }),
+};
