@@ -38,10 +38,10 @@ export interface MatchScheduled {
     breakOrder: BreakOrderRule;
     refereePresent: boolean;
     competition: string | null;
-    competitionId?: string;
     // Minutes after a disputed event during which a player may appeal it (default 30; absent in
     // records made before appeals existed).
     appealWindowMinutes?: number;
+    // A registered competition, venue, table and scheduled time (absent in older records).
     competitionId?: string;
     venue?: string;
     tableNumber?: number;
