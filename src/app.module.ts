@@ -16,6 +16,7 @@ import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configu
 import { LedgerModule } from './ledger/ledger.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { MatchesModule } from './matches/matches.module';
+import { ViewerModule } from './viewer/viewer.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -88,6 +89,7 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
     MatchesModule,
     AppealsModule,
     AuditModule,
+    ViewerModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },
