@@ -9,8 +9,9 @@ const MATCH_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const YEAR = 365 * 24 * 3600;
 
 // The replay viewer and the printable match sheet: static pages that read the match through the
-// public GraphQL queries in the reader's browser, so they need no token and no server work.
-@SkipThrottle()
+// public GraphQL queries in the reader's browser, so they need no token and no server work. The
+// files are outside the rate limit; every query the pages send counts as usual.
+@SkipThrottle({ client: true })
 @Controller()
 export class ViewerController {
   constructor(@Inject(VIEWER_ASSETS) private readonly assets: ViewerAssets) {}

@@ -34,6 +34,8 @@ describe('replay viewer over HTTP', () => {
       expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https?:|\*/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      // Static files: outside the per-client request budget, which the GraphQL queries use.
+      expect(res.headers.get('x-ratelimit-limit-client')).toBeNull();
       const html = await res.text();
       // No inline script or style, nothing from another host.
       expect(html).not.toMatch(/<script>|<style|style="/);
