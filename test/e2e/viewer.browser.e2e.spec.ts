@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { LedgerClient } from '../support/ledger-client';
 import { removeDir, startServer, type TestServer } from '../support/server';
 import { recordViewerMatch, type RecordedViewerMatch } from '../support/viewer-match';
 
@@ -15,12 +16,27 @@ const describeInBrowser = haveChromium ? describe : describe.skip;
 // Screenshots and the PDF stay in the test output directory (ignored by git).
 const OUT = process.env.VIEWER_OUTPUT_DIR ?? join(__dirname, '..', '..', 'test-output', 'viewer');
 
+// Each event as the viewer reads it (the same fields as its history query).
+async function loadHistory(server: TestServer, matchId: string): Promise<Record<string, any>[]> {
+  const res = await server.gql(
+    `query($m: String!) { matchHistory(matchId: $m) {
+      type revision gameNumber explanation explanationPt supersededBy data
+      metadata { recordedBy role recordedAt occurredAt engineVersion ruleProfile }
+      ruling { shooter rules foul penalty turn nextShooter ballInHand legallyPocketed spotted
+        explanation explanationPt consecutiveFoulsAfter appliedFoul { kind rule penalty }
+        fouls { kind rule penalty detail detailPt } gameResult { winner loser reason rule } } } }`,
+    { m: matchId },
+  );
+  return res.data!.matchHistory;
+}
+
 describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
   let rec: RecordedViewerMatch;
   let history: Record<string, any>[];
+  let lastRevision: number;
   let origin: string;
   const elsewhere: string[] = [];
   const problems: string[] = [];
@@ -44,12 +60,8 @@ describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
     server = await startServer();
     origin = new URL(server.url).origin;
     rec = await recordViewerMatch(server);
-    history = (
-      await server.gql(
-        `query($m: String!) { matchHistory(matchId: $m) { type revision gameNumber explanation explanationPt supersededBy } }`,
-        { m: rec.matchId },
-      )
-    ).data!.matchHistory;
+    history = await loadHistory(server, rec.matchId);
+    lastRevision = rec.last;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     // axe-core's builder needs a page from an explicit context.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -213,6 +225,40 @@ describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it('a new event handed to the timeline (the hook live mode uses) is appended and followed', async () => {
+    await page.click('#whatif-close');
+    await page.click('#last');
+    await shown(rec.last);
+    const signed = await new LedgerClient(server, 'PLAYER', 'bruno').signOffMatch({
+      matchId: rec.matchId,
+    });
+    const fresh = (await loadHistory(server, rec.matchId)).filter((e) => e.revision > rec.last);
+    expect(fresh.map((e) => e.type)).toContain('MatchSigned');
+    const script = await page.getAttribute('script[type="module"]', 'src');
+    // As the live module will: import the running viewer and hand it each new event in order.
+    const handOver = () =>
+      page.evaluate(
+        `import(${JSON.stringify(script)}).then(({ viewer }) => {
+           for (const e of ${JSON.stringify(fresh)}) viewer.onEvent(e);
+         })`,
+      );
+    await handOver();
+    await shown(signed.revision);
+    lastRevision = signed.revision;
+    expect(await explanation()).toBe(fresh[fresh.length - 1].explanation ?? '');
+    expect(await page.$$eval('#events button.event', (b) => b.length)).toBe(
+      history.length + fresh.length,
+    );
+    // Handing the same events again changes nothing.
+    await handOver();
+    expect(await page.$$eval('#events button.event', (b) => b.length)).toBe(
+      history.length + fresh.length,
+    );
+    expect(await page.locator('#events li:has(button[data-rev="' + rec.last + '"])').count()).toBe(
+      1,
+    );
+  });
+
   it('the match sheet: players, officials, frames, fouls, appeals, sign-off and the last hash', async () => {
     const audit = (
       await server.gql(
@@ -251,8 +297,8 @@ describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
       ['A1', 'DISMISSED'],
       ['A2', 'PENDING'],
     ]);
-    expect(await page.innerText('#signoff')).toMatch(/Signed by: Ana Sousa · Not final/);
-    expect(last.revision).toBe(rec.last);
+    expect(await page.innerText('#signoff')).toMatch(/Signed by: Ana Sousa, Bruno Reis · Final/);
+    expect(last.revision).toBe(lastRevision);
     expect(await page.innerText('#last-hash')).toBe(last.hash);
     expect(last.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await seriousViolations()).toEqual([]);

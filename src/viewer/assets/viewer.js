@@ -146,6 +146,12 @@ async function start() {
   if (appeal) openWhatIf(appeal);
 }
 
-// Extensions (live mode) receive the running viewer: app.timeline.onEvent(event) adds an event.
+// Live mode plugs in here: it hands each new event (and, when it has it, the match state after
+// it) to onEvent; the timeline appends it and follows it when the reader is at the last event.
+app.onEvent = (event, stateAfter) => {
+  if (stateAfter) states.set(event.revision, Promise.resolve(stateAfter));
+  app.timeline?.onEvent(event);
+};
+
 export const viewer = app;
 start();
