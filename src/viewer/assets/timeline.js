@@ -254,7 +254,16 @@ export class Timeline {
       const on = Number(b.dataset.rev) === this.current?.revision;
       if (on) b.setAttribute('aria-current', 'step');
       else b.removeAttribute('aria-current');
-      if (on) b.scrollIntoView({ block: 'nearest' });
+      if (on) keepInView(b);
     }
   }
+}
+
+// Scrolls the event list, never the page, so the board stays where the reader left it.
+function keepInView(button) {
+  const list = button.closest('ol');
+  const top = button.offsetTop;
+  const bottom = top + button.offsetHeight;
+  if (top < list.scrollTop || bottom > list.scrollTop + list.clientHeight)
+    list.scrollTop = top - list.clientHeight / 2;
 }
