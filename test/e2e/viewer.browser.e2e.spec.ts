@@ -50,10 +50,11 @@ describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
   const shooter = () => page.getAttribute('#players li.shooting', 'data-player');
   const explanation = () => page.innerText('#explanation');
   const event = (revision: number) => history.find((e) => e.revision === revision)!;
-  const seriousViolations = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  // axe-core's findings at every impact (the goal is no serious one; today there are none at all).
+  const violations = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
@@ -217,12 +218,17 @@ describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
     );
     expect(diverging).toEqual(preview.supersedes);
     expect(diverging[0]).toBeLessThanOrEqual(rec.appealAgainst);
+    // A shared link opens the same what-if at the disputed event.
+    await page.goto(page.url());
+    await page.waitForSelector('#whatif-body[data-appeal="A2"]');
+    await shown(rec.appealAgainst);
+    expect(await amended.locator('.explanation').innerText()).toBe(preview.ruling.explanation);
     await page.locator('#whatif').screenshot({ path: join(OUT, 'viewer-whatif.png') });
     await page.screenshot({ path: join(OUT, 'viewer.png'), fullPage: true });
   });
 
-  it('axe-core finds no serious or critical violation on the viewer (what-if open)', async () => {
-    expect(await seriousViolations()).toEqual([]);
+  it('axe-core finds no violation on the viewer (what-if open), serious or otherwise', async () => {
+    expect(await violations()).toEqual([]);
   });
 
   it('a new event handed to the timeline (the hook live mode uses) is appended and followed', async () => {
@@ -301,7 +307,7 @@ describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
     expect(last.revision).toBe(lastRevision);
     expect(await page.innerText('#last-hash')).toBe(last.hash);
     expect(last.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await seriousViolations()).toEqual([]);
+    expect(await violations()).toEqual([]);
     await page.screenshot({ path: join(OUT, 'sheet.png'), fullPage: true });
   });
 

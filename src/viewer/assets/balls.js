@@ -114,8 +114,8 @@ export function rackPanel(match, game) {
     { class: 'rack', id: 'rack' },
     groupsOf(match, game).map((g) =>
       h(
-        'section',
-        { class: 'rack-group', 'data-group': g.key ?? 'ALL', 'aria-label': g.label },
+        'div',
+        { class: 'rack-group', role: 'group', 'data-group': g.key ?? 'ALL', 'aria-label': g.label },
         h('h3', {}, g.label),
         h(
           'div',

@@ -125,7 +125,7 @@ function appeals(m) {
   return table(
     t('appeals'),
     [
-      '',
+      t('appeal'),
       t('by'),
       t('against'),
       t('grounds'),

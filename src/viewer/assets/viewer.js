@@ -117,8 +117,8 @@ function switchTo(code) {
   if (app.appeal) openWhatIf(app.appeal);
 }
 
-function startAt(timeline) {
-  const q = new URLSearchParams(location.search);
+// The position and appeal a shared link holds, read before the first move rewrites the address.
+function startAt(timeline, q) {
   if (q.get('event')) return timeline.goToRevision(Number(q.get('event')));
   if (q.get('game')) return timeline.goToGame(Number(q.get('game')));
   timeline.go(timeline.events.length - 1);
@@ -139,10 +139,9 @@ async function start() {
   byId('status').hidden = true;
   app.timeline.render();
   app.timeline.bindKeys();
-  startAt(app.timeline);
-  const appeal = app.match.appeals.find(
-    (a) => a.id === new URLSearchParams(location.search).get('appeal'),
-  );
+  const q = new URLSearchParams(location.search);
+  startAt(app.timeline, q);
+  const appeal = app.match.appeals.find((a) => a.id === q.get('appeal'));
   if (appeal) openWhatIf(appeal);
 }
 
