@@ -326,6 +326,14 @@ describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
     expect(statSync(file).size).toBeGreaterThan(10_000);
   });
 
+  it('says so when the match does not exist', async () => {
+    await page.goto(`${origin}/matches/no-such-match`);
+    await page.waitForSelector('#status:has-text("NOT_FOUND")');
+    expect(await page.innerText('#status')).toBe(
+      'Could not load the match: NOT_FOUND: No match with id no-such-match',
+    );
+  });
+
   it('asked nothing of any other host, with no script error or CSP violation', () => {
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);

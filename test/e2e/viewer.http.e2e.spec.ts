@@ -28,6 +28,7 @@ describe('replay viewer over HTTP', () => {
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("img-src 'self';");
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("connect-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -74,7 +75,8 @@ describe('replay viewer over HTTP', () => {
     expect((await fetch(`${origin}/matches/a.b`)).status).toBe(404);
   });
 
-  it('nest build copies every asset to dist (nest-cli.json)', () => {
+  // `nest build` then puts them in dist/viewer/assets, beside the compiled viewer-assets.js.
+  it('nest-cli.json copies the asset folder to dist, where the compiled code looks for it', () => {
     const cli = JSON.parse(readFileSync(join(__dirname, '../../nest-cli.json'), 'utf8'));
     expect(cli.compilerOptions.assets).toEqual([{ include: 'viewer/assets/*', outDir: 'dist' }]);
     expect(ASSETS_DIR).toBe(join(__dirname, '../../src/viewer/assets'));
