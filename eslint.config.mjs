@@ -10,7 +10,33 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  // The replay viewer's browser modules: plain ES modules with the browser's globals.
+  {
+    files: ['src/viewer/assets/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'location',
+          'history',
+          'fetch',
+          'Node',
+          'HTMLElement',
+          'FormData',
+          'URLSearchParams',
+          'setInterval',
+          'clearInterval',
+          'console',
+        ].map((n) => [n, 'readonly']),
+      ),
     },
   },
   // Purity and layering of src/ are checked by dependency-cruiser (.dependency-cruiser.cjs).

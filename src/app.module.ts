@@ -23,6 +23,7 @@ import { featureProjections } from './read-models';
 import { MatchesModule } from './matches/matches.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { RatingsModule } from './ratings/ratings.module';
+import { ViewerModule } from './viewer/viewer.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -112,6 +113,7 @@ function graphqlOptions(c: LedgerConfig, tokens: TokenService): ApolloDriverConf
     LiveModule,
     WebhooksModule,
     RatingsModule,
+    ViewerModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

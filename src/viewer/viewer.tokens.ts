@@ -1,0 +1,1 @@
+export const VIEWER_ASSETS = Symbol('VIEWER_ASSETS');
