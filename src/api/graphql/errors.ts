@@ -6,6 +6,7 @@ import { DOMAIN_ERROR_CODES, type DomainErrorCode } from '../../domain';
 import { CodedError } from '../../domain/coded-error';
 import type { EventStoreError } from '../../ledger/event-store';
 import type { MatchErrorCode } from '../../matches/match-errors';
+import type { StatsErrorCode } from '../../stats/stats-errors';
 import type { AuthErrorCode } from '../auth/auth-errors';
 
 export interface FieldProblem {
@@ -32,6 +33,7 @@ type ServedCode =
   | MatchErrorCode
   | AuditErrorCode
   | AuthErrorCode
+  | StatsErrorCode
   | EventStoreError['code']
   | InputValidationError['code'];
 

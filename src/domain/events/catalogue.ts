@@ -34,6 +34,7 @@ export interface MatchScheduled {
     // Minutes after a disputed event during which a player may appeal it (default 30; absent in
     // records made before appeals existed).
     appealWindowMinutes?: number;
+    competitionId?: string;
   };
 }
 
