@@ -8,6 +8,7 @@ import { matchStream, toAppend, toDomain } from '../src/ledger/envelope';
 import { NO_STREAM, type StoredEvent } from '../src/ledger/event-store';
 import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
 import { simulateMatch, type SimulatedMatch } from '../test/support/simulator';
+import { statsSeason } from './stats-season';
 
 // npm run bench: every figure is printed beside a baseline measured in the same run, as a ratio.
 
@@ -182,6 +183,7 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  await statsSeason();
 }
 
 // Database runs write fresh files each time, so they are timed individually (median of RUNS).
