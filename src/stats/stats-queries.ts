@@ -116,6 +116,17 @@ export class StatsQueries {
       .all(playerId, ...w.params);
   }
 
+  // Appeals filed and allowed in the matches the filter keeps (e.g. a competition's).
+  appeals(filter: StatsFilter): { filed: number; allowed: number } {
+    const w = whereOf(filter);
+    return this.db
+      .prepare<Param[], { filed: number; allowed: number }>(
+        `SELECT COALESCE(SUM(appeals_filed), 0) AS filed, COALESCE(SUM(appeals_allowed), 0) AS allowed
+         FROM stat_player_matches ${w.sql.length ? `WHERE ${w.sql.join(' AND ')}` : ''}`,
+      )
+      .get(...w.params)!;
+  }
+
   // Every player the filter keeps with at least `minGames` games, ordered by the stat (best
   // first: highest, or lowest when `ascending`), then by id; keyset after (value, player).
   leaderboard(

@@ -11,6 +11,7 @@ import {
 import { STATS_VERSION } from '../domain/stats';
 import { StatsFilterInput } from './inputs/stats.inputs';
 import {
+  AppealStatsModel,
   HeadToHeadModel,
   LeaderboardConnectionModel,
   MatchStatsSheetModel,
@@ -98,6 +99,14 @@ export class StatsResolver {
         statsVersion: STATS_VERSION,
       }),
     );
+  }
+
+  @Query(() => AppealStatsModel, {
+    description:
+      'Appeals filed and allowed in the matches the filter keeps (per competition with competitionId).',
+  })
+  appealStats(@Args('filter', FILTER) filter?: StatsFilterInput | null): AppealStatsModel {
+    return this.stats.appeals(filterOf(filter));
   }
 
   @Query(() => String, {

@@ -84,6 +84,15 @@ export class StatsService {
     return this.queries.leaderboard(stat, filter, minGames, page);
   }
 
+  appeals(filter: StatsFilter): {
+    statsVersion: number;
+    appealsFiled: number;
+    appealsAllowed: number;
+  } {
+    const a = this.queries.appeals(filter);
+    return { statsVersion: STATS_VERSION, appealsFiled: a.filed, appealsAllowed: a.allowed };
+  }
+
   // One line per player with every counter and ratio, headed by the column names.
   csv(filter: StatsFilter, minGames: number): string {
     const head = ['statsVersion', 'playerId', 'name', ...STAT_COUNTERS, ...STAT_RATIOS];

@@ -79,6 +79,16 @@ export class MatchStatsSheetModel {
   @Field(() => [GameStatLineModel]) games!: GameStatLineModel[];
 }
 
+@ObjectType('AppealStats', {
+  description:
+    'Appeals filed and allowed (upheld) in the matches a filter keeps, e.g. a competition.',
+})
+export class AppealStatsModel {
+  @Field(() => Int) statsVersion!: number;
+  @Field(() => Int) appealsFiled!: number;
+  @Field(() => Int) appealsAllowed!: number;
+}
+
 @ObjectType('LeaderboardEntry')
 export class LeaderboardEntryModel {
   @Field() playerId!: string;
