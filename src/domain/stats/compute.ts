@@ -22,18 +22,29 @@ export interface MatchStats {
 
 // The stats of a recorded match: play from its effective history, appeals from the record.
 export function statsOfRecorded(recorded: readonly RecordedEvent[]): MatchStats {
-  const stats = statsOfHistory(effectiveHistory(recorded));
+  return tallyOfRecorded(recorded).tally.result();
+}
+
+// The same, as a tally a caller may go on feeding (see countAppeal for the appeals).
+export function tallyOfRecorded(recorded: readonly RecordedEvent[]): {
+  tally: Tally;
+  filedBy: Map<string, string>;
+} {
+  const tally = statsOfHistory(effectiveHistory(recorded));
   const filedBy = new Map<string, string>();
-  for (const { event: e } of recorded) {
-    if (e.type === 'AppealFiled') {
-      filedBy.set(e.data.appealId, e.data.by);
-      stats.bump(0, e.data.by, 'appealsFiled');
-    } else if (e.type === 'AppealDecided' && e.data.outcome === 'ALLOWED') {
-      const by = filedBy.get(e.data.appealId);
-      if (by) stats.bump(0, by, 'appealsAllowed');
-    }
+  for (const { event } of recorded) countAppeal(tally, event, filedBy);
+  return { tally, filedBy };
+}
+
+// Appeals are counted from the record (they are not play): filed by, and allowed for, a player.
+export function countAppeal(t: Tally, e: LedgerEvent, filedBy: Map<string, string>): void {
+  if (e.type === 'AppealFiled') {
+    filedBy.set(e.data.appealId, e.data.by);
+    t.bump(0, e.data.by, 'appealsFiled');
+  } else if (e.type === 'AppealDecided' && e.data.outcome === 'ALLOWED') {
+    const by = filedBy.get(e.data.appealId);
+    if (by) t.bump(0, by, 'appealsAllowed');
   }
-  return stats.result();
 }
 
 // The stats of a play history (schedule and play events, nothing amended).

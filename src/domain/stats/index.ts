@@ -1,3 +1,10 @@
 export * from './definitions';
-export { statsOfHistory, statsOfRecorded, Tally, type MatchStats } from './compute';
+export {
+  countAppeal,
+  statsOfHistory,
+  statsOfRecorded,
+  tallyOfRecorded,
+  Tally,
+  type MatchStats,
+} from './compute';
 export { effectiveHistory } from './effective-history';
