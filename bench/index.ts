@@ -9,6 +9,7 @@ import { NO_STREAM, type StoredEvent } from '../src/ledger/event-store';
 import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
 import { simulateMatch, type SimulatedMatch } from '../test/support/simulator';
 import { benchRatings } from './ratings';
+import { statsSeason } from './stats-season';
 
 // npm run bench: every figure is printed beside a baseline measured in the same run, as a ratio.
 
@@ -184,6 +185,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   benchRatings();
+  await statsSeason();
 }
 
 // Database runs write fresh files each time, so they are timed individually (median of RUNS).

@@ -24,6 +24,7 @@ import { MatchesModule } from './matches/matches.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ViewerModule } from './viewer/viewer.module';
+import { StatsModule } from './stats/stats.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -114,6 +115,7 @@ function graphqlOptions(c: LedgerConfig, tokens: TokenService): ApolloDriverConf
     WebhooksModule,
     RatingsModule,
     ViewerModule,
+    StatsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

@@ -9,6 +9,7 @@ import { ensureDevelopmentSecret } from './config/development-secret';
 import { createEventStore } from './ledger/ledger.module';
 import { MatchProjector } from './projections/match-projector';
 import { ReadModel } from './projections/read-model';
+import { ledgerSize, reportRebuild } from './projections/rebuild-progress';
 import { featureProjections } from './read-models';
 import {
   CHANGED_RESULTS_USAGE,
@@ -99,7 +100,10 @@ async function rebuild(): Promise<number> {
   const store = createEventStore(config);
   const readModel = new ReadModel(config.readModelFile, featureProjections());
   try {
-    await new MatchProjector(store, readModel).rebuild();
+    const projector = new MatchProjector(store, readModel);
+    const stop = reportRebuild(projector, await ledgerSize(store));
+    await projector.rebuild();
+    stop();
     const matches = readModel.matchCount();
     console.log(
       `read model rebuilt from ${config.storeDescription}: ${matches} matches, checkpoint ${readModel.checkpoint('matches') ?? 'none'}`,

@@ -60,12 +60,14 @@ export async function recordSimulatedMatches(
 }
 
 // Appends already-decided events straight to the store (no engine on the way), chained as the
-// write path chains them: how a ledger written by another engine version would look.
+// write path chains them: how a ledger written by another engine version would look. `first`
+// numbers the commands of a later call on from where an earlier one stopped.
 export async function appendRecorded(
   store: EventStore,
   matchId: string,
   batches: LedgerEvent[][],
   clock: Clock = tickingClock(),
+  first = 0,
 ): Promise<void> {
   const stream = matchStream(matchId);
   for (const [i, batch] of batches.entries()) {
@@ -81,7 +83,7 @@ export async function appendRecorded(
         recordedAt: at,
         occurredAt: at,
         origin: null,
-        commandId: `${matchId}-old-${i}`,
+        commandId: `${matchId}-old-${first + i}`,
         correlationId: 'import',
         causationId: null,
         engineVersion: '0.9.0',

@@ -9,6 +9,7 @@ import type { LiveErrorCode } from '../../live/live-errors';
 import type { MatchErrorCode } from '../../matches/match-errors';
 import type { WebhookErrorCode } from '../../webhooks/webhook-errors';
 import type { RatingsErrorCode } from '../../domain/ratings';
+import type { StatsErrorCode } from '../../stats/stats-errors';
 import type { AuthErrorCode } from '../auth/auth-errors';
 
 export interface FieldProblem {
@@ -38,6 +39,7 @@ type ServedCode =
   | LiveErrorCode
   | WebhookErrorCode
   | RatingsErrorCode
+  | StatsErrorCode
   | EventStoreError['code']
   | InputValidationError['code'];
 

@@ -1,5 +1,6 @@
 import { DomainError, type DomainErrorCode } from '../../errors';
 import type { Amendment } from '../../events/appeals';
+import type { LedgerEvent } from '../../events/catalogue';
 import type { PlaySnapshot } from '../../events/play-snapshot';
 import type { ShotFacts } from '../../events/shot-facts';
 import type { Ruling } from '../../rules/ruling';
@@ -27,6 +28,9 @@ export interface Derived {
   resulting: PlaySnapshot;
   ruling: Ruling | null;
   supersedes: number[];
+  // The play events the amendment stands for in place of those it supersedes: the history as if
+  // it had always been recorded this way (read by the stats).
+  events: LedgerEvent[];
 }
 
 // Turns a proposal into the amendment applied: for AMEND_FACTS, the changed facts are merged over
@@ -117,15 +121,14 @@ function amendFacts(b: Branch, a: Amendment): Derived {
   const game = b.inProgress(before);
   let base = before;
   let callRevision: number | null = null;
+  const called: LedgerEvent[] = [];
   if (a.call) {
     // E8.2: the break is not a called shot.
     if (game.isBreakShot) throw new DomainError(code, 'The break is not a called shot', 'E8.2');
     // The amended call must be one the table would have accepted (the same checks as callShot:
     // G1.4 one ball and one pocket on the table, no calls in 9-ball, push outs only when allowed).
-    base = fold(
-      before,
-      decidePlay({ type: 'CallShot', player: shot.shooter, call: a.call }, before),
-    );
+    called.push(...decidePlay({ type: 'CallShot', player: shot.shooter, call: a.call }, before));
+    base = fold(before, called);
     callRevision = lastCallBefore(events, revision);
   }
   // The same engine re-adjudicates the shot from the position it was played in.
@@ -138,6 +141,7 @@ function amendFacts(b: Branch, a: Amendment): Derived {
     resulting: toPlaySnapshot(after),
     ruling: adjudicated?.type === 'ShotAdjudicated' ? adjudicated.data.ruling : null,
     supersedes,
+    events: [...called, ...decided],
   };
 }
 
@@ -159,7 +163,12 @@ function restoreAt(b: Branch, t: number): Derived {
   if (t > b.against)
     throw new DomainError(code, 'The position restored must be at or before the disputed event');
   const after = stateBefore(b.events, t + 1);
-  return { resulting: toPlaySnapshot(after), ruling: null, supersedes: b.live(t, false) };
+  return {
+    resulting: toPlaySnapshot(after),
+    ruling: null,
+    supersedes: b.live(t, false),
+    events: [],
+  };
 }
 
 function awardGame(b: Branch, winner: string): Derived {
@@ -167,22 +176,31 @@ function awardGame(b: Branch, winner: string): Derived {
   const game = b.inProgress(before);
   if (!isPlayerOf(before, winner))
     throw new DomainError('NOT_A_PLAYER_OF_MATCH', `${winner} is not a player of this match`);
-  const after = fold(
+  const events = endGame(
     before,
-    endGame(before, game, winner, opponentOf(before, winner), 'AWARDED_ON_APPEAL', 'APPEAL'),
+    game,
+    winner,
+    opponentOf(before, winner),
+    'AWARDED_ON_APPEAL',
+    'APPEAL',
   );
+  const after = fold(before, events);
   // An award settles any choice that was owed in that game.
   const resulting = toPlaySnapshot(after);
   resulting.pendingChoice = null;
-  return { resulting, ruling: null, supersedes: b.live(b.against, true) };
+  return { resulting, ruling: null, supersedes: b.live(b.against, true), events };
 }
 
 // G1.33: the game is replayed with the same breaker.
 function replayGame(b: Branch): Derived {
   const before = stateBefore(b.events, b.against);
   const game = b.inProgress(before);
-  const after = fold(before, [
-    startGame(before, game.number, game.rack + 1, game.breaker, 'RERACK', 'G1.33'),
-  ]);
-  return { resulting: toPlaySnapshot(after), ruling: null, supersedes: b.live(b.against, true) };
+  const events = [startGame(before, game.number, game.rack + 1, game.breaker, 'RERACK', 'G1.33')];
+  const after = fold(before, events);
+  return {
+    resulting: toPlaySnapshot(after),
+    ruling: null,
+    supersedes: b.live(b.against, true),
+    events,
+  };
 }

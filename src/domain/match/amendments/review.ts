@@ -143,6 +143,8 @@ function restoreRecord(events: readonly RecordedEvent[], decided: number): Deriv
     resulting: toPlaySnapshot(stateBefore(events, decided)),
     ruling: null,
     supersedes: after,
+    // Nothing stands in for them: the record before the decision is back in force.
+    events: [],
   };
 }
 

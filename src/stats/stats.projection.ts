@@ -1,0 +1,261 @@
+import type Database from 'better-sqlite3';
+import {
+  countAppeal,
+  STAT_COUNTERS,
+  STATS_VERSION,
+  tallyOfRecorded,
+  totalOf,
+  type MatchStats,
+  type Tally,
+} from '../domain/stats';
+import { isLedgerEventType, type MatchScheduled } from '../domain';
+import { isPlay } from '../domain/match/amendments/history';
+import { recordOf, toDomain, type MatchRecord } from '../ledger/envelope';
+import type { StoredEvent } from '../ledger/event-store';
+import type { ProjectedEvent, Projection, ProjectionBatch } from '../projections/projection';
+import { COUNTER_COLUMNS, installStatsTables, STATS_TABLES } from './stats-tables';
+
+// The stats read model. When a batch changes a match, its rows are written again: folded on from
+// the match's tally kept in memory when the batch only adds play, else computed again from its
+// whole recorded history (the audit index already holds the batch's events), so a correction or
+// an allowed appeal leaves exactly the rows the amended history would have produced.
+export const statsProjection = (): Projection => ({
+  name: 'stats',
+  version: STATS_VERSION,
+  install: installStatsTables,
+  clear: (db) => {
+    for (const t of STATS_TABLES) db.exec(`DELETE FROM ${t}`);
+    writers.delete(db);
+  },
+  apply: (batch: ProjectionBatch, db) => {
+    let writer = writers.get(db);
+    if (!writer) writers.set(db, (writer = new StatsWriter(db)));
+    const byMatch = new Map<string, ProjectedEvent[]>();
+    for (const e of batch.events)
+      if (e.matchId !== null) byMatch.set(e.matchId, [...(byMatch.get(e.matchId) ?? []), e]);
+    for (const matchId of batch.matches.keys()) writer.update(matchId, byMatch.get(matchId) ?? []);
+  },
+});
+
+// Statements prepared once per database.
+const writers = new WeakMap<Database.Database, StatsWriter>();
+
+// Tallies of the matches written last, to fold a batch onto; a bounded cache (any match not in it
+// is computed from its history).
+const CACHED_MATCHES = 500;
+
+interface Cached {
+  tally: Tally;
+  filedBy: Map<string, string>;
+  // The last revision folded, and how many shot rows are written.
+  revision: number;
+  written: number;
+  scheduled: MatchScheduled['data'];
+  playedOn: string;
+}
+
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+class StatsWriter {
+  private readonly read: Database.Statement<[string], { event: string }>;
+  private readonly inserts: Record<string, Database.Statement>;
+  private readonly deletes: Database.Statement[];
+  private readonly keepShots: Database.Statement[];
+  private readonly cache = new Map<string, Cached>();
+
+  constructor(private readonly db: Database.Database) {
+    this.read = db.prepare('SELECT event FROM audit_events WHERE match_id = ? ORDER BY revision');
+    const insert = (table: string, cols: string[]) =>
+      db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${placeholders(cols.length)})`);
+    const dims = [
+      'player_name',
+      'opponent',
+      'discipline',
+      'rule_profile',
+      'competition_id',
+      'played_on',
+    ];
+    this.inserts = {
+      match: insert('stat_matches', [
+        'match_id',
+        'discipline',
+        'rule_profile',
+        'competition_id',
+        'played_on',
+        'status',
+        'winner',
+        'score',
+      ]),
+      player: insert('stat_player_matches', ['match_id', 'player', ...dims, ...COUNTER_COLUMNS]),
+      game: insert('stat_player_games', ['match_id', 'game', 'player', ...COUNTER_COLUMNS]),
+      foul: insert('stat_fouls', ['match_id', 'game', 'player', 'kind', 'rule', 'count']),
+      shot: insert('shots', [
+        'match_id',
+        'seq',
+        'game',
+        'rack',
+        'inning',
+        'shot_number',
+        'shooter',
+        'is_break',
+        'call_ball',
+        'call_pocket',
+        'safety',
+        'push_out',
+        'ball_in_hand',
+        'pocketed',
+        'turn',
+        'penalty',
+        'foul_kind',
+        'foul_rule',
+        'rule_ids',
+        'game_winner',
+        'facts',
+      ]),
+    };
+    this.deletes = STATS_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE match_id = ?`));
+    this.keepShots = STATS_TABLES.filter((t) => t !== 'shots').map((t) =>
+      db.prepare(`DELETE FROM ${t} WHERE match_id = ?`),
+    );
+  }
+
+  // Folds the batch's events onto the cached tally when they follow it and only add to the
+  // record (no correction, no allowed appeal); otherwise computes the match again.
+  update(matchId: string, events: readonly ProjectedEvent[]): void {
+    const c = this.cache.get(matchId);
+    this.cache.delete(matchId);
+    const follows = c && events.length > 0 && events[0].event.revision === c.revision + 1;
+    if (!c || !follows || events.some((e) => amends(e))) return this.recompute(matchId);
+    for (const e of events) {
+      const d = e.domainEvent!;
+      if (isPlay(d)) c.tally.see(d);
+      else countAppeal(c.tally, d, c.filedBy);
+    }
+    c.revision = events[events.length - 1].event.revision;
+    for (const d of this.keepShots) d.run(matchId);
+    c.written = this.write(matchId, c.tally.result(), c.scheduled, c.playedOn, c.written);
+    this.remember(matchId, c);
+  }
+
+  private remember(matchId: string, c: Cached): void {
+    this.cache.set(matchId, c);
+    if (this.cache.size > CACHED_MATCHES) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  private recompute(matchId: string): void {
+    const stored = this.read.all(matchId).map((r) => {
+      const e = JSON.parse(r.event) as Omit<StoredEvent, 'position'> & { position: string };
+      return { ...e, position: BigInt(e.position) };
+    });
+    // Events of a type this code does not know are not play: they are left out.
+    const known = stored.filter((s) => isLedgerEventType(s.type));
+    const records: MatchRecord[] = known.map((s, i) =>
+      recordOf(s, toDomain(s), null, known[i + 1]),
+    );
+    for (const d of this.deletes) d.run(matchId);
+    const first = records[0];
+    if (first?.event.type !== 'MatchScheduled') return;
+    const { tally, filedBy } = tallyOfRecorded(records);
+    const scheduled = first.event.data;
+    const at = playedOn(first);
+    const written = this.write(matchId, tally.result(), scheduled, at, 0);
+    const revision = records[records.length - 1].revision;
+    this.remember(matchId, { tally, filedBy, revision, written, scheduled, playedOn: at });
+  }
+
+  // Writes the match's rows (the shot rows from `from` on; the others are deleted first) and
+  // returns how many shot rows it has.
+  private write(
+    matchId: string,
+    stats: MatchStats,
+    scheduled: MatchScheduled['data'],
+    playedOn: string,
+    from: number,
+  ): number {
+    const state = stats.state!;
+    const competition = scheduled.competitionId ?? null;
+    const { discipline, ruleProfile } = state;
+    this.inserts.match.run(
+      matchId,
+      discipline,
+      ruleProfile,
+      competition,
+      playedOn,
+      state.status,
+      state.winner,
+      JSON.stringify(state.score),
+    );
+    for (const p of state.players) {
+      const mine = stats.rows.filter((r) => r.player === p.id);
+      const opponent = state.players.find((o) => o.id !== p.id)!.id;
+      const totals = totalOf(mine.map((r) => r.counters));
+      this.inserts.player.run(
+        matchId,
+        p.id,
+        p.name,
+        opponent,
+        discipline,
+        ruleProfile,
+        competition,
+        playedOn,
+        ...STAT_COUNTERS.map((c) => totals[c]),
+      );
+    }
+    for (const r of stats.rows)
+      if (r.game > 0)
+        this.inserts.game.run(
+          matchId,
+          r.game,
+          r.player,
+          ...STAT_COUNTERS.map((c) => r.counters[c]),
+        );
+    for (const f of stats.fouls)
+      this.inserts.foul.run(matchId, f.game, f.player, f.kind, f.rule, f.count);
+    stats.shots
+      .slice(from)
+      .forEach((s, i) =>
+        this.inserts.shot.run(
+          matchId,
+          from + i + 1,
+          s.game,
+          s.rack,
+          s.inning,
+          s.shotNumber,
+          s.shooter,
+          s.isBreak ? 1 : 0,
+          s.callBall,
+          s.callPocket,
+          s.safety ? 1 : 0,
+          s.pushOut ? 1 : 0,
+          s.ballInHand,
+          JSON.stringify(s.pocketed),
+          s.turn,
+          s.penalty,
+          s.foulKind,
+          s.foulRule,
+          JSON.stringify(s.rules),
+          s.gameWinner,
+          JSON.stringify(s.facts),
+        ),
+      );
+    return stats.shots.length;
+  }
+}
+
+// A correction, an allowed appeal or any event superseding others (or one this code cannot read)
+// changes the past: the match is computed again.
+function amends(e: ProjectedEvent): boolean {
+  const d = e.domainEvent;
+  return (
+    d === null ||
+    e.supersedes.length > 0 ||
+    d.type === 'ShotCorrected' ||
+    (d.type === 'AppealDecided' && d.data.outcome === 'ALLOWED')
+  );
+}
+
+// A match's date for the period filter: when it was scheduled to be played, else when recorded.
+function playedOn(first: MatchRecord): string {
+  const at = (first.event.data as { scheduledAt?: unknown }).scheduledAt;
+  return typeof at === 'string' ? at : first.recordedAt;
+}

@@ -1,0 +1,122 @@
+import { Inject } from '@nestjs/common';
+import { Args, Int, Query, Resolver } from '@nestjs/graphql';
+import {
+  DEFAULT_PAGE,
+  checkFirst,
+  decodeCursor,
+  encodeCursor,
+  pageComplexity,
+  pageOf,
+} from '../api/graphql/pagination';
+import { STATS_VERSION } from '../domain/stats';
+import { StatsFilterInput } from './inputs/stats.inputs';
+import {
+  AppealStatsModel,
+  HeadToHeadModel,
+  LeaderboardConnectionModel,
+  MatchStatsSheetModel,
+  PlayerStatsModel,
+  StatName,
+} from './models/stats.model';
+import type { StatName as Stat, StatsFilter } from './stats-queries';
+import { StatsService } from './stats.service';
+
+// A leaderboard cursor is the (value, player) its page ends at.
+const CURSOR = 'lb';
+const CURSOR_KEY = /^-?[0-9.e+-]+\|.+$/;
+
+const filterOf = (f: StatsFilterInput | null | undefined): StatsFilter => ({
+  discipline: f?.discipline,
+  competitionId: f?.competitionId,
+  ruleProfile: f?.ruleProfile,
+  opponent: f?.opponent,
+  from: f?.from?.toISOString(),
+  to: f?.to?.toISOString(),
+});
+
+const FILTER = { type: () => StatsFilterInput, nullable: true } as const;
+
+@Resolver()
+export class StatsResolver {
+  constructor(@Inject(StatsService) private readonly stats: StatsService) {}
+
+  @Query(() => PlayerStatsModel, {
+    description: "A player's stats (docs/stats.md) over the matches the filter keeps.",
+  })
+  playerStats(
+    @Args('playerId') playerId: string,
+    @Args('filter', FILTER) filter?: StatsFilterInput | null,
+  ): PlayerStatsModel {
+    return this.stats.playerStats(playerId, filterOf(filter));
+  }
+
+  @Query(() => HeadToHeadModel, { description: 'Two players in the matches between them.' })
+  headToHead(
+    @Args('a') a: string,
+    @Args('b') b: string,
+    @Args('filter', FILTER) filter?: StatsFilterInput | null,
+  ): HeadToHeadModel {
+    return this.stats.headToHead(a, b, filterOf(filter));
+  }
+
+  @Query(() => MatchStatsSheetModel, {
+    description: "A match's stats sheet: each player's totals and their figures game by game.",
+  })
+  matchStats(@Args('matchId') matchId: string): MatchStatsSheetModel {
+    return this.stats.matchStats(matchId);
+  }
+
+  @Query(() => LeaderboardConnectionModel, {
+    description:
+      'Players ranked by a stat (highest first, or lowest with `ascending`), among those with at least `minGames` games under the filter.',
+    complexity: pageComplexity,
+  })
+  leaderboard(
+    @Args('stat', { type: () => StatName }) stat: string,
+    @Args('filter', FILTER) filter?: StatsFilterInput | null,
+    @Args('minGames', { type: () => Int, defaultValue: 0 }) minGames = 0,
+    @Args('ascending', { type: () => Boolean, defaultValue: false }) ascending = false,
+    @Args('first', { type: () => Int, defaultValue: DEFAULT_PAGE }) first = DEFAULT_PAGE,
+    @Args('after', { type: () => String, nullable: true }) after?: string | null,
+  ): LeaderboardConnectionModel {
+    checkFirst(first);
+    const key = after ? decodeCursor(CURSOR, after, CURSOR_KEY) : null;
+    const at = key ? key.indexOf('|') : -1;
+    const page = this.stats.leaderboard(stat as Stat, filterOf(filter), minGames, {
+      first,
+      ascending,
+      after: key ? { value: Number(key.slice(0, at)), player: key.slice(at + 1) } : null,
+    });
+    return pageOf(
+      page,
+      after ?? null,
+      (r) => encodeCursor(CURSOR, `${r.value}|${r.player}`),
+      (r) => ({
+        playerId: r.player,
+        name: r.name,
+        value: r.value,
+        gamesPlayed: r.gamesPlayed,
+        statsVersion: STATS_VERSION,
+      }),
+    );
+  }
+
+  @Query(() => AppealStatsModel, {
+    description:
+      'Appeals filed and allowed in the matches the filter keeps (per competition with competitionId).',
+  })
+  appealStats(@Args('filter', FILTER) filter?: StatsFilterInput | null): AppealStatsModel {
+    return this.stats.appeals(filterOf(filter));
+  }
+
+  @Query(() => String, {
+    description:
+      'Every player’s stats under the filter as CSV (RFC 4180): statsVersion, playerId, name, then each counter and ratio of docs/stats.md.',
+  })
+  statsCsv(
+    @Args('filter', FILTER) filter?: StatsFilterInput | null,
+    @Args('minGames', { type: () => Int, defaultValue: 0 }) minGames = 0,
+  ): string {
+    return this.stats.csv(filterOf(filter), minGames);
+  }
+}

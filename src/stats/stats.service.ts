@@ -1,0 +1,128 @@
+import {
+  ratios,
+  STAT_COUNTERS,
+  STAT_RATIOS,
+  STATS_VERSION,
+  type Counters,
+  type StatRatio,
+} from '../domain/stats';
+import type { ReadModel } from '../projections/read-model';
+import { StatsError } from './stats-errors';
+import {
+  StatsQueries,
+  type FoulTally,
+  type LeaderRow,
+  type PlayerTotals,
+  type StatName,
+  type StatsFilter,
+} from './stats-queries';
+
+export type Figures = Counters & Record<StatRatio, number | null> & { statsVersion: number };
+
+export interface PlayerStats {
+  playerId: string;
+  name: string;
+  stats: Figures;
+  foulsByKind: FoulTally[];
+}
+
+export const figuresOf = (c: Counters): Figures => ({
+  statsVersion: STATS_VERSION,
+  ...c,
+  ...ratios(c),
+});
+
+// The stats read side: figures per player, head to head, a match's sheet, leaderboards and CSV,
+// every one from the stats read model and carrying the stats version.
+export class StatsService {
+  private readonly queries: StatsQueries;
+
+  constructor(readModel: ReadModel) {
+    this.queries = new StatsQueries(readModel.database);
+  }
+
+  playerStats(playerId: string, filter: StatsFilter): PlayerStats {
+    return this.withFouls(this.queries.player(playerId, filter), filter);
+  }
+
+  // Each player's figures in the matches between the two (the filter's opponent is theirs).
+  headToHead(a: string, b: string, filter: StatsFilter): { a: PlayerStats; b: PlayerStats } {
+    if (a === b) throw new StatsError('BAD_USER_INPUT', 'Head to head needs two different players');
+    return {
+      a: this.playerStats(a, { ...filter, opponent: b }),
+      b: this.playerStats(b, { ...filter, opponent: a }),
+    };
+  }
+
+  matchStats(matchId: string) {
+    const m = this.queries.match(matchId);
+    return {
+      matchId,
+      statsVersion: STATS_VERSION,
+      discipline: m.discipline,
+      ruleProfile: m.rule_profile,
+      competitionId: m.competition_id,
+      status: m.status,
+      winner: m.winner,
+      players: m.players.map((p) => this.withFouls(p, {}, matchId)),
+      games: m.games.map((g) => ({
+        game: g.game,
+        playerId: g.player,
+        stats: figuresOf(g.counters),
+      })),
+    };
+  }
+
+  leaderboard(
+    stat: StatName,
+    filter: StatsFilter,
+    minGames: number,
+    page: { first: number; after: { value: number; player: string } | null; ascending: boolean },
+  ): { rows: LeaderRow[]; hasNextPage: boolean; totalCount: number } {
+    if (!Number.isInteger(minGames) || minGames < 0)
+      throw new StatsError('BAD_USER_INPUT', 'minGames must be a whole number, 0 or more');
+    return this.queries.leaderboard(stat, filter, minGames, page);
+  }
+
+  appeals(filter: StatsFilter): {
+    statsVersion: number;
+    appealsFiled: number;
+    appealsAllowed: number;
+  } {
+    const a = this.queries.appeals(filter);
+    return { statsVersion: STATS_VERSION, appealsFiled: a.filed, appealsAllowed: a.allowed };
+  }
+
+  // One line per player with every counter and ratio, headed by the column names.
+  csv(filter: StatsFilter, minGames: number): string {
+    const head = ['statsVersion', 'playerId', 'name', ...STAT_COUNTERS, ...STAT_RATIOS];
+    const lines = this.queries.allPlayers(filter, minGames).map((p) => {
+      const f = figuresOf(p.counters);
+      return [
+        STATS_VERSION,
+        p.player,
+        p.name,
+        ...STAT_COUNTERS.map((c) => f[c]),
+        ...STAT_RATIOS.map((r) => f[r] ?? ''),
+      ]
+        .map(csvField)
+        .join(',');
+    });
+    return [head.join(','), ...lines].join('\n') + '\n';
+  }
+
+  private withFouls(t: PlayerTotals, filter: StatsFilter, matchId?: string): PlayerStats {
+    return {
+      playerId: t.player,
+      name: t.name,
+      stats: figuresOf(t.counters),
+      foulsByKind: this.queries.fouls(t.player, filter, matchId),
+    };
+  }
+}
+
+// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+function csvField(v: string | number): string {
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
