@@ -12,7 +12,7 @@ const LAYERS = [
   { name: 'config', path: '^src/config/' },
   { name: 'features', path: FEATURES, pathNot: SHELL_FILE },
   { name: 'shell', path: [`^src/api/`, `^src/[^/]+/.*(${SHELL_FILE})`] },
-  { name: 'app', path: '^src/(app\\.module|bootstrap|main|cli)\\.ts$' },
+  { name: 'app', path: '^src/(app\\.module|bootstrap|main|cli|cli-[a-z]+)\\.ts$' },
 ];
 
 const spec = ({ path, pathNot }) => (pathNot ? { path, pathNot } : { path });

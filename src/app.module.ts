@@ -7,6 +7,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthGuard } from './api/auth/auth.guard';
 import { ClientThrottlerGuard } from './api/auth/throttler.guard';
 import { TokenService } from './api/auth/tokens';
+import { RevocationList } from './api/auth/revocations';
 import { AppealsModule } from './appeals/appeals.module';
 import { AuditModule } from './audit/audit.module';
 import { GraphqlErrorFilter, toGraphQLError } from './api/graphql/errors';
@@ -26,7 +27,12 @@ import { MatchesModule } from './matches/matches.module';
       provide: TokenService,
       inject: [LEDGER_CONFIG],
       useFactory: (c: LedgerConfig) =>
-        new TokenService({ secret: c.auth.jwtSecret, issuer: c.auth.issuer }),
+        new TokenService({
+          secret: c.auth.jwtSecret,
+          issuer: c.auth.issuer,
+          maxLifetimeSeconds: c.auth.maxLifetimeSeconds,
+          revocations: new RevocationList(c.auth.revocationFile, c.auth.revocationPollMs),
+        }),
     },
   ],
   exports: [LEDGER_CONFIG, TokenService],
@@ -43,6 +49,8 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
     playground: false,
     graphiql: false,
     introspection: c.graphql.introspection,
+    // No "Did you mean …" naming fields when the schema is not public.
+    hideSchemaDetailsFromClientErrors: !c.graphql.introspection,
     includeStacktraceInErrorResponses: false,
     validationRules: [depthRule(c.limits.maxDepth)],
     plugins: [complexityPlugin(c.limits.maxComplexity)],

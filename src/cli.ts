@@ -1,7 +1,5 @@
 import 'reflect-metadata';
-import { parseArgs } from 'node:util';
-import { TokenService } from './api/auth/tokens';
-import { TOKEN_ROLES } from './api/auth/policy';
+import { tokenCommand, TOKEN_USAGE } from './cli-tokens';
 import { verifyLedger } from './audit/ledger-verifier';
 import { readjudicateLedger } from './audit/readjudication';
 import { ConfigurationError, loadConfig } from './config/configuration';
@@ -11,13 +9,11 @@ import { MatchProjector } from './projections/match-projector';
 import { ReadModel } from './projections/read-model';
 
 const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--expires-in <span>]
+       npm run ledger -- token revoke <jti> | token revoke --subject <id>
        npm run ledger -- rebuild | verify | readjudicate
        (or: node dist/cli.js token|rebuild|verify|readjudicate ...)
 
-  token   print a bearer token signed with LEDGER_JWT_SECRET
-          --role        ${TOKEN_ROLES.join(' | ')} (case-insensitive)
-          --subject     who it is: a person's id (a player's licence number for PLAYER)
-          --expires-in  e.g. 30m, 12h, 30d (default 12h)
+${TOKEN_USAGE}
   rebuild empty this instance's read model and replay the whole ledger into it from zero
   verify  check every stream's hash chain and head; exit 1 and report the first broken link of
           each broken stream when the ledger was altered
@@ -113,29 +109,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return command === undefined || command === '--help' ? 0 : 2;
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      role: { type: 'string' },
-      subject: { type: 'string' },
-      'expires-in': { type: 'string', default: '12h' },
-    },
-    strict: true,
-  });
-  if (!values.role || !values.subject) {
-    console.error(USAGE);
-    return 2;
-  }
-  const expiresIn = values['expires-in'] ?? '12h';
-  if (!/^\d+[smhd]$/.test(expiresIn)) {
-    console.error(`--expires-in must look like 30m, 12h or 30d (got "${expiresIn}")`);
-    return 2;
-  }
-  ensureDevelopmentSecret();
-  const config = loadConfig();
-  const tokens = new TokenService({ secret: config.auth.jwtSecret, issuer: config.auth.issuer });
-  console.log(tokens.issue(values.role, values.subject, expiresIn));
-  return 0;
+  return tokenCommand(rest, USAGE);
 }
 
 main(process.argv.slice(2)).then(

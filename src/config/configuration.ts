@@ -5,6 +5,7 @@ import {
   connectionStringProblem,
   redactConnectionString,
 } from '../ledger/kurrentdb/connection-string';
+import { tokenSettings, type TokenSettings } from './token-settings';
 
 export type StoreConfig =
   | { kind: 'sqlite'; ledgerFile: string; synchronous: 'FULL' | 'NORMAL' }
@@ -22,7 +23,7 @@ export interface LedgerConfig {
     // HS256 signing secret of the bearer tokens; whoever holds it can mint any token.
     jwtSecret: string;
     issuer: string;
-  };
+  } & TokenSettings;
   limits: {
     bodyLimitBytes: number;
     maxDepth: number;
@@ -125,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
         : `SQLite ${store.ledgerFile}`,
     readModelFile: env.READ_MODEL_FILE || join(dataDir, 'read-model.sqlite'),
     production,
-    auth: { jwtSecret, issuer },
+    auth: { jwtSecret, issuer, ...tokenSettings(env, dataDir, problems) },
     limits: {
       bodyLimitBytes,
       maxDepth: int('LEDGER_GRAPHQL_MAX_DEPTH', 10, 2, 50),

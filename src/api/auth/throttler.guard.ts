@@ -1,10 +1,11 @@
-import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, Logger, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
   ThrottlerGuard,
+  type ThrottlerLimitDetail,
   type ThrottlerModuleOptions,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
@@ -42,6 +43,17 @@ export class ClientThrottlerGuard extends ThrottlerGuard {
       // An invalid token is refused by the auth guard; it is limited by address meanwhile.
     }
     return Promise.resolve(`ip:${(req as Request).ip ?? 'unknown'}`);
+  }
+
+  // Each refusal is logged with the client it counts against (subject or address, never the token).
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
+    new Logger('RateLimit').warn(
+      `rate limit hit by ${detail.tracker}: ${detail.totalHits} requests in ${detail.ttl} ms (limit ${detail.limit})`,
+    );
+    return super.throwThrottlingException(context, detail);
   }
 
   protected override generateKey(_context: ExecutionContext, suffix: string, name: string): string {

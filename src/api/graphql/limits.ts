@@ -8,7 +8,20 @@ import {
   type ValidationRule,
 } from 'graphql';
 import depthLimit from 'graphql-depth-limit';
-import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import {
+  fieldExtensionsEstimator,
+  getComplexity,
+  simpleEstimator,
+  type ComplexityEstimator,
+} from 'graphql-query-complexity';
+
+// Introspection answers with the whole schema whatever is selected, so it is priced by what it
+// returns: one full introspection fits the limit, a hundred aliased copies do not.
+const INTROSPECTION_COST: Record<string, number> = { __schema: 1000, __type: 100 };
+const introspectionEstimator: ComplexityEstimator = ({ field, childComplexity }) => {
+  const cost = INTROSPECTION_COST[field.name];
+  return cost === undefined ? undefined : cost + childComplexity;
+};
 
 // Query depth is a validation rule (introspection's own __ fields are not counted). graphql-depth-limit
 // follows fragment spreads without a cycle check (a self-spreading fragment overflows the stack),
@@ -55,7 +68,11 @@ export function complexityPlugin(maximum: number): ApolloServerPlugin {
               query: document,
               operationName: request.operationName ?? undefined,
               variables: request.variables ?? {},
-              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+              estimators: [
+                introspectionEstimator,
+                fieldExtensionsEstimator(),
+                simpleEstimator({ defaultComplexity: 1 }),
+              ],
             });
           } catch {
             // Variables that do not coerce: execution refuses them next with BAD_USER_INPUT.

@@ -30,6 +30,7 @@ import {
   PLAYER_ID_RULE,
   PLAYER_ID_RULE_EACH,
 } from '../../api/graphql/inputs/command.input';
+import { PlainName } from '../../api/graphql/inputs/plain-text';
 
 @InputType()
 export class PlayerInput {
@@ -42,6 +43,7 @@ export class PlayerInput {
   @IsString()
   @MinLength(1)
   @MaxLength(100)
+  @PlainName()
   name!: string;
 }
 
@@ -83,6 +85,7 @@ export class ScheduleMatchInput extends CommandInput {
   @IsOptional()
   @IsString()
   @MaxLength(200)
+  @PlainName()
   competition?: string;
 
   @Field(() => Int, {
