@@ -6,7 +6,8 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthGuard } from './api/auth/auth.guard';
 import { ClientThrottlerGuard } from './api/auth/throttler.guard';
-import { TokenService } from './api/auth/tokens';
+import { clientOf, TokenService } from './api/auth/tokens';
+import { CostBudget } from './api/graphql/cost';
 import { RevocationList } from './api/auth/revocations';
 import { AppealsModule } from './appeals/appeals.module';
 import { AuditModule } from './audit/audit.module';
@@ -34,12 +35,22 @@ import { MatchesModule } from './matches/matches.module';
           revocations: new RevocationList(c.auth.revocationFile, c.auth.revocationPollMs),
         }),
     },
+    {
+      provide: CostBudget,
+      inject: [LEDGER_CONFIG],
+      useFactory: (c: LedgerConfig) =>
+        new CostBudget(c.limits.rateCostLimit, c.limits.rateWindowMs),
+    },
   ],
-  exports: [LEDGER_CONFIG, TokenService],
+  exports: [LEDGER_CONFIG, TokenService, CostBudget],
 })
 export class SettingsModule {}
 
-function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
+function graphqlOptions(
+  c: LedgerConfig,
+  tokens: TokenService,
+  budget: CostBudget,
+): ApolloDriverConfig {
   return {
     // Code first; schema.graphql at the root is written by `npm run schema` and checked by a test.
     autoSchemaFile: true,
@@ -53,7 +64,12 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
     hideSchemaDetailsFromClientErrors: !c.graphql.introspection,
     includeStacktraceInErrorResponses: false,
     validationRules: [depthRule(c.limits.maxDepth)],
-    plugins: [complexityPlugin(c.limits.maxComplexity)],
+    plugins: [
+      complexityPlugin(c.limits.maxComplexity, {
+        budget,
+        clientOf: (req) => clientOf(tokens, req),
+      }),
+    ],
     context: ({ req }: GqlContext): GqlContext => ({ req }),
     formatError: (formatted, error) => {
       // Errors thrown outside resolvers (e.g. argument coercion) keep graphql's own code.
@@ -88,7 +104,7 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
     }),
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [LEDGER_CONFIG],
+      inject: [LEDGER_CONFIG, TokenService, CostBudget],
       useFactory: graphqlOptions,
     }),
     LedgerModule,

@@ -31,6 +31,8 @@ export interface LedgerConfig {
     // Requests (GraphQL root fields) per client per window.
     rateLimit: number;
     rateWindowMs: number;
+    // Complexity points (and replayed events) per client per window.
+    rateCostLimit: number;
   };
   graphql: {
     introspection: boolean;
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
       maxComplexity: int('LEDGER_GRAPHQL_MAX_COMPLEXITY', 5000, 10, 1_000_000),
       rateLimit: int('LEDGER_RATE_LIMIT', 600, 1, 1_000_000),
       rateWindowMs: int('LEDGER_RATE_WINDOW_MS', 60_000, 100, 86_400_000),
+      rateCostLimit: int('LEDGER_RATE_COST_LIMIT', 50_000, 10, 1_000_000_000),
     },
     graphql: {
       introspection: bool('LEDGER_GRAPHQL_INTROSPECTION', !production),

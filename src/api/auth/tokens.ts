@@ -139,6 +139,18 @@ export class TokenService {
   }
 }
 
+// Whom a request's work is counted against: the token's subject, else the address (an invalid
+// token is refused by the auth guard; until then it counts against its address).
+export function clientOf(tokens: TokenService, req: Request): string {
+  try {
+    const principal = tokens.principalOf(req);
+    if (principal) return `sub:${principal.subject}`;
+  } catch {
+    // fall through to the address
+  }
+  return `ip:${req.ip ?? 'unknown'}`;
+}
+
 // The authentication scheme is case-insensitive (RFC 9110 §11.1).
 function bearerToken(header: string): string {
   const m = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i.exec(header.trim());
