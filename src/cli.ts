@@ -1,6 +1,6 @@
 import 'reflect-metadata';
+import { checkpointCommand, LEDGER_USAGE, verifyCommand } from './cli-ledger';
 import { tokenCommand, TOKEN_USAGE } from './cli-tokens';
-import { verifyLedger } from './audit/ledger-verifier';
 import { readjudicateLedger } from './audit/readjudication';
 import { ConfigurationError, loadConfig } from './config/configuration';
 import { ensureDevelopmentSecret } from './config/development-secret';
@@ -10,13 +10,12 @@ import { ReadModel } from './projections/read-model';
 
 const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--expires-in <span>]
        npm run ledger -- token revoke <jti> | token revoke --subject <id>
-       npm run ledger -- rebuild | verify | readjudicate
-       (or: node dist/cli.js token|rebuild|verify|readjudicate ...)
+       npm run ledger -- rebuild | verify | checkpoint | readjudicate
+       (or: node dist/cli.js token|rebuild|verify|checkpoint|readjudicate ...)
 
 ${TOKEN_USAGE}
   rebuild empty this instance's read model and replay the whole ledger into it from zero
-  verify  check every stream's hash chain and head; exit 1 and report the first broken link of
-          each broken stream when the ledger was altered
+${LEDGER_USAGE}
   readjudicate
           re-rule every recorded shot with this build's engine; exit 1 and list every ruling
           that differs from the recorded one (nothing is written)`;
@@ -27,35 +26,12 @@ async function withStore<T>(
 ): Promise<T> {
   ensureDevelopmentSecret();
   const config = loadConfig();
-  const store = createEventStore(config);
+  const store = createEventStore(config, true);
   try {
     return await work(store, config.storeDescription);
   } finally {
     await store.close();
   }
-}
-
-async function verify(): Promise<number> {
-  return withStore(async (store, where) => {
-    const v = await verifyLedger(store);
-    const tails = v.headsChecked
-      ? ''
-      : ' (this store keeps no head record: deleted tails not checked)';
-    if (v.ok) {
-      console.log(
-        `ledger ${where} verified: ${v.streams} streams, ${v.events} events, every chain intact${tails}`,
-      );
-      return 0;
-    }
-    console.log(`ledger ${where} is BROKEN: ${v.breaks.length} of ${v.streams} streams${tails}`);
-    for (const b of v.breaks)
-      console.log(
-        `  ${b.reason} ${b.streamId}@${b.revision}${b.position === null ? '' : ` (position ${b.position})`}: ${b.message}\n    expected ${b.expectedHash ?? '-'}\n    found    ${b.foundHash ?? '-'}`,
-      );
-    const f = v.firstBreak!;
-    console.log(`first broken link: ${f.streamId}@${f.revision} (${f.reason})`);
-    return 1;
-  });
 }
 
 async function readjudicate(): Promise<number> {
@@ -103,7 +79,8 @@ async function rebuild(): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'rebuild') return rebuild();
-  if (command === 'verify') return verify();
+  if (command === 'verify') return verifyCommand(rest);
+  if (command === 'checkpoint') return checkpointCommand(rest);
   if (command === 'readjudicate') return readjudicate();
   if (command !== 'token') {
     console.error(USAGE);
