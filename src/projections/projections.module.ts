@@ -11,6 +11,7 @@ import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchProjector } from './match-projector';
 import { ReadModel } from './read-model';
+import { readModelAhead } from './read-model-check';
 
 // The read model and the projector that keeps it, for every feature module.
 @Global()
@@ -41,6 +42,7 @@ export class ProjectionsModule
   constructor(
     @Inject(ReadModel) private readonly readModel: ReadModel,
     @Inject(MatchProjector) private readonly projector: MatchProjector,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   // Catch the read model up with whatever the ledger holds before serving (this is also where an
@@ -50,6 +52,13 @@ export class ProjectionsModule
       new Logger('ProjectionsModule').log(
         'The read model was built with another match state shape: rebuilding it from the ledger',
       );
+    // A read model ahead of the ledger would serve matches the ledger cannot vouch for.
+    if (await readModelAhead(this.store, this.readModel)) {
+      new Logger('ProjectionsModule').warn(
+        'The read model is ahead of the ledger (its checkpoint is no event of the ledger): rebuilding it from the ledger',
+      );
+      await this.projector.rebuild();
+    }
     await this.projector.catchUp();
     this.projector.follow();
   }
