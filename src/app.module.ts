@@ -18,6 +18,7 @@ import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configu
 import { LedgerModule } from './ledger/ledger.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { MatchesModule } from './matches/matches.module';
+import { PrivacyModule } from './privacy/privacy.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -112,6 +113,7 @@ function graphqlOptions(
     MatchesModule,
     AppealsModule,
     AuditModule,
+    PrivacyModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

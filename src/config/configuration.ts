@@ -5,6 +5,7 @@ import {
   connectionStringProblem,
   redactConnectionString,
 } from '../ledger/kurrentdb/connection-string';
+import { privacySettings, type PrivacySettings } from './privacy-settings';
 import { tokenSettings, type TokenSettings } from './token-settings';
 
 export type StoreConfig =
@@ -19,6 +20,7 @@ export interface LedgerConfig {
   // The read model: a SQLite file per API instance, or ':memory:'.
   readModelFile: string;
   production: boolean;
+  privacy: PrivacySettings;
   auth: {
     // HS256 signing secret of the bearer tokens; whoever holds it can mint any token.
     jwtSecret: string;
@@ -128,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
         : `SQLite ${store.ledgerFile}`,
     readModelFile: env.READ_MODEL_FILE || join(dataDir, 'read-model.sqlite'),
     production,
+    privacy: privacySettings(env, dataDir, problems),
     auth: { jwtSecret, issuer, ...tokenSettings(env, dataDir, problems) },
     limits: {
       bodyLimitBytes,
