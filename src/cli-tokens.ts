@@ -13,7 +13,7 @@ export const TOKEN_USAGE = `  token   print a bearer token signed with LEDGER_JW
                         LEDGER_TOKEN_MAX_LIFETIME_<ROLE>)
           --show-id     also print the token's id (jti) and expiry, on stderr
   token revoke <jti>
-          revoke one token by its id (the jti printed when it was issued)
+          revoke one token by its id (its jti: see --show-id)
   token revoke --subject <id>
           revoke every token of a subject issued until now (tokens issued later stay valid)
           Revocations are appended to LEDGER_REVOCATION_FILE; every server sharing that file
