@@ -17,6 +17,7 @@ import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { recordSimulatedMatches } from '../support/recorded-ledger';
 import { testEnv } from '../support/server';
 
+// Each CLI run starts ts-node (slow on a busy machine): the tests that run it get 180 s.
 const ROOT = join(__dirname, '..', '..');
 
 // Rewrites a whole stream as an attacker who knows the hash recipe would: one event's data
@@ -176,5 +177,5 @@ describe('tamper evidence that does not trust the database', () => {
     expect(checked.stdout).toMatch(/every chain intact/);
     expect(checked.stdout).toMatch(/does NOT hold: 1 streams differ/);
     expect(checked.status).toBe(1);
-  });
+  }, 180_000);
 });
