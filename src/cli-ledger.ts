@@ -12,6 +12,7 @@ import {
   currentCheckpoint,
   keyIdOf,
   signatureHolds,
+  checkpointFileName,
   signCheckpoint,
   type SignedCheckpoint,
 } from './audit/checkpoint';
@@ -41,10 +42,7 @@ function settings(): LedgerConfig {
 }
 
 function keyFile(config: LedgerConfig): string {
-  return (
-    process.env.LEDGER_CHECKPOINT_KEY_FILE ||
-    join(dirname(config.readModelFile), 'checkpoint-key.pem')
-  );
+  return config.checkpoints.keyFile;
 }
 
 // The signing key lives outside the ledger, so whoever can rewrite the ledger cannot re-sign it.
@@ -185,9 +183,7 @@ export async function checkpointCommand(args: string[]): Promise<number> {
     }
     const signed = signCheckpoint(await currentCheckpoint(store, new Date()), key);
     const c = signed.checkpoint;
-    const out =
-      values.out ??
-      join(dirname(config.readModelFile), 'checkpoints', `checkpoint-${c.position ?? 0}.json`);
+    const out = values.out ?? join(config.checkpoints.directory, checkpointFileName(c));
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify(signed, null, 2)}\n`);
     console.log(

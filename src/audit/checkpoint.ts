@@ -73,6 +73,10 @@ export async function currentCheckpoint(store: EventStore, now: Date): Promise<C
   };
 }
 
+export function checkpointFileName(c: Checkpoint): string {
+  return `checkpoint-${c.position ?? 0}.json`;
+}
+
 export function signCheckpoint(checkpoint: Checkpoint, privateKey: KeyObject): SignedCheckpoint {
   return {
     checkpoint,

@@ -5,6 +5,7 @@ import {
   connectionStringProblem,
   redactConnectionString,
 } from '../ledger/kurrentdb/connection-string';
+import { checkpointSettings, type CheckpointSettings } from './checkpoint-settings';
 import { privacySettings, type PrivacySettings } from './privacy-settings';
 import { tokenSettings, type TokenSettings } from './token-settings';
 
@@ -21,6 +22,7 @@ export interface LedgerConfig {
   readModelFile: string;
   production: boolean;
   privacy: PrivacySettings;
+  checkpoints: CheckpointSettings;
   auth: {
     // HS256 signing secret of the bearer tokens; whoever holds it can mint any token.
     jwtSecret: string;
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     readModelFile: env.READ_MODEL_FILE || join(dataDir, 'read-model.sqlite'),
     production,
     privacy: privacySettings(env, dataDir, problems),
+    checkpoints: checkpointSettings(env, dataDir, problems),
     auth: { jwtSecret, issuer, ...tokenSettings(env, dataDir, problems) },
     limits: {
       bodyLimitBytes,
