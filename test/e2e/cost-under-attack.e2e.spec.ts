@@ -125,34 +125,43 @@ describe('cost that matches the work', () => {
     return timings;
   }
 
-  // The target is p99 under 100 ms; on a machine already slow without the attack, what is held
-  // to is that the attack adds less than 100 ms to the p99 measured just before it.
-  it('20 concurrent writes and reads keep their p99 within 100 ms while the heaviest anonymous operation runs', async () => {
-    const baseline = percentile(await rounds(), 99);
-    const attack = heaviestAnonymousQuery(
-      Math.floor(MAX_COMPLEXITY / (longEvents + 3)),
-      longEvents - 1,
-    );
-    let attacking = true;
-    let attacks = 0;
-    let limited = 0;
-    // It keeps asking; its budget runs out after ten of them and the rest are refused cheaply.
-    const attacker = (async () => {
-      while (attacking) {
-        const res = await post(server.url, attack);
-        if (res.body.errors?.[0]?.extensions.code === 'RATE_LIMITED') limited += 1;
-        else attacks += 1;
-      }
-    })();
-    await new Promise((r) => setTimeout(r, 50));
-    const timings = await rounds();
-    attacking = false;
-    await attacker;
-    const p99 = percentile(timings, 99);
+  // A latency target only means something on a machine that is not already saturated: this
+  // test runs when LATENCY_TEST=1 (on a quiet machine) and is skipped with a message otherwise.
+  const latency = process.env.LATENCY_TEST === '1' ? it : it.skip;
+  if (process.env.LATENCY_TEST !== '1')
     console.log(
-      `under attack (${attacks} heaviest anonymous operations of ${longEvents}-event replays served, ${limited} refused RATE_LIMITED): ${timings.length} requests, p50 ${percentile(timings, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; before it p99 ${baseline.toFixed(1)} ms`,
+      'latency-under-attack test skipped: set LATENCY_TEST=1 on a quiet machine to run it',
     );
-    expect(attacks).toBeGreaterThan(0);
-    expect(p99).toBeLessThan(Math.max(100, baseline + 100));
-  });
+
+  latency(
+    '20 concurrent writes and reads answer with p99 under 100 ms while the heaviest anonymous operation runs',
+    async () => {
+      const baseline = percentile(await rounds(), 99);
+      const attack = heaviestAnonymousQuery(
+        Math.floor(MAX_COMPLEXITY / (longEvents + 3)),
+        longEvents - 1,
+      );
+      let attacking = true;
+      let attacks = 0;
+      let limited = 0;
+      // It keeps asking; its budget runs out after ten of them and the rest are refused cheaply.
+      const attacker = (async () => {
+        while (attacking) {
+          const res = await post(server.url, attack);
+          if (res.body.errors?.[0]?.extensions.code === 'RATE_LIMITED') limited += 1;
+          else attacks += 1;
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 50));
+      const timings = await rounds();
+      attacking = false;
+      await attacker;
+      const p99 = percentile(timings, 99);
+      console.log(
+        `under attack (${attacks} heaviest anonymous operations of ${longEvents}-event replays served, ${limited} refused RATE_LIMITED): ${timings.length} requests, p50 ${percentile(timings, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; before it p99 ${baseline.toFixed(1)} ms`,
+      );
+      expect(attacks).toBeGreaterThan(0);
+      expect(p99).toBeLessThan(100);
+    },
+  );
 });
