@@ -12,7 +12,7 @@ const LAYERS = [
   { name: 'config', path: '^src/config/' },
   { name: 'features', path: FEATURES, pathNot: SHELL_FILE },
   { name: 'shell', path: [`^src/api/`, `^src/[^/]+/.*(${SHELL_FILE})`] },
-  { name: 'app', path: '^src/(app\\.module|bootstrap|main|cli|read-models)\\.ts$' },
+  { name: 'app', path: '^src/(app\\.module|bootstrap|main|cli|cli-[a-z]+|read-models)\\.ts$' },
 ];
 
 const spec = ({ path, pathNot }) => (pathNot ? { path, pathNot } : { path });

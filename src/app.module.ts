@@ -7,7 +7,9 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthGuard } from './api/auth/auth.guard';
 import { ClientThrottlerGuard } from './api/auth/throttler.guard';
-import { TokenService } from './api/auth/tokens';
+import { clientOf, TokenService } from './api/auth/tokens';
+import { CostBudget } from './api/graphql/cost';
+import { RevocationList } from './api/auth/revocations';
 import { AppealsModule } from './appeals/appeals.module';
 import { AuditModule } from './audit/audit.module';
 import { GraphqlErrorFilter, toGraphQLError } from './api/graphql/errors';
@@ -25,6 +27,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ViewerModule } from './viewer/viewer.module';
 import { StatsModule } from './stats/stats.module';
+import { PrivacyModule } from './privacy/privacy.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -36,14 +39,29 @@ import { StatsModule } from './stats/stats.module';
       provide: TokenService,
       inject: [LEDGER_CONFIG],
       useFactory: (c: LedgerConfig) =>
-        new TokenService({ secret: c.auth.jwtSecret, issuer: c.auth.issuer }),
+        new TokenService({
+          secret: c.auth.jwtSecret,
+          issuer: c.auth.issuer,
+          maxLifetimeSeconds: c.auth.maxLifetimeSeconds,
+          revocations: new RevocationList(c.auth.revocationFile, c.auth.revocationPollMs),
+        }),
+    },
+    {
+      provide: CostBudget,
+      inject: [LEDGER_CONFIG],
+      useFactory: (c: LedgerConfig) =>
+        new CostBudget(c.limits.rateCostLimit, c.limits.rateWindowMs),
     },
   ],
-  exports: [LEDGER_CONFIG, PROJECTIONS, TokenService],
+  exports: [LEDGER_CONFIG, PROJECTIONS, TokenService, CostBudget],
 })
 export class SettingsModule {}
 
-function graphqlOptions(c: LedgerConfig, tokens: TokenService): ApolloDriverConfig {
+function graphqlOptions(
+  c: LedgerConfig,
+  tokens: TokenService,
+  budget: CostBudget,
+): ApolloDriverConfig {
   return {
     // Subscriptions over graphql-ws at the same path; auth at connect, limits: src/live/live-gate.ts.
     subscriptions: {
@@ -66,9 +84,16 @@ function graphqlOptions(c: LedgerConfig, tokens: TokenService): ApolloDriverConf
     playground: false,
     graphiql: false,
     introspection: c.graphql.introspection,
+    // No "Did you mean …" naming fields when the schema is not public.
+    hideSchemaDetailsFromClientErrors: !c.graphql.introspection,
     includeStacktraceInErrorResponses: false,
     validationRules: [depthRule(c.limits.maxDepth)],
-    plugins: [complexityPlugin(c.limits.maxComplexity)],
+    plugins: [
+      complexityPlugin(c.limits.maxComplexity, {
+        budget,
+        clientOf: (req) => clientOf(tokens, req),
+      }),
+    ],
     context: ({ req }: GqlContext): GqlContext => ({ req }),
     formatError: (formatted, error) => {
       // Errors thrown outside resolvers (e.g. argument coercion) keep graphql's own code.
@@ -103,7 +128,7 @@ function graphqlOptions(c: LedgerConfig, tokens: TokenService): ApolloDriverConf
     }),
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [LEDGER_CONFIG, TokenService],
+      inject: [LEDGER_CONFIG, TokenService, CostBudget],
       useFactory: graphqlOptions,
     }),
     LedgerModule,
@@ -116,6 +141,7 @@ function graphqlOptions(c: LedgerConfig, tokens: TokenService): ApolloDriverConf
     RatingsModule,
     ViewerModule,
     StatsModule,
+    PrivacyModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

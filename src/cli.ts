@@ -1,8 +1,6 @@
 import 'reflect-metadata';
-import { parseArgs } from 'node:util';
-import { TokenService } from './api/auth/tokens';
-import { TOKEN_ROLES } from './api/auth/policy';
-import { verifyLedger } from './audit/ledger-verifier';
+import { checkpointCommand, LEDGER_USAGE, verifyCommand } from './cli-ledger';
+import { tokenCommand, TOKEN_USAGE } from './cli-tokens';
 import { readjudicateLedger } from './audit/readjudication';
 import { ConfigurationError, loadConfig } from './config/configuration';
 import { ensureDevelopmentSecret } from './config/development-secret';
@@ -18,16 +16,13 @@ import {
 } from './ratings/changed-results.command';
 
 const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--expires-in <span>]
-       npm run ledger -- rebuild | verify | readjudicate
-       (or: node dist/cli.js token|rebuild|verify|readjudicate ...)
+       npm run ledger -- token revoke <jti> | token revoke --subject <id>
+       npm run ledger -- rebuild | verify | checkpoint | readjudicate
+       (or: node dist/cli.js token|rebuild|verify|checkpoint|readjudicate ...)
 
-  token   print a bearer token signed with LEDGER_JWT_SECRET
-          --role        ${TOKEN_ROLES.join(' | ')} (case-insensitive)
-          --subject     who it is: a person's id (a player's licence number for PLAYER)
-          --expires-in  e.g. 30m, 12h, 30d (default 12h)
+${TOKEN_USAGE}
   rebuild empty this instance's read model and replay the whole ledger into it from zero
-  verify  check every stream's hash chain and head; exit 1 and report the first broken link of
-          each broken stream when the ledger was altered
+${LEDGER_USAGE}
   readjudicate
           re-rule every recorded shot with this build's engine; exit 1 and list every ruling
           that differs from the recorded one (nothing is written)
@@ -39,35 +34,12 @@ async function withStore<T>(
 ): Promise<T> {
   ensureDevelopmentSecret();
   const config = loadConfig();
-  const store = createEventStore(config);
+  const store = createEventStore(config, true);
   try {
     return await work(store, config.storeDescription);
   } finally {
     await store.close();
   }
-}
-
-async function verify(): Promise<number> {
-  return withStore(async (store, where) => {
-    const v = await verifyLedger(store);
-    const tails = v.headsChecked
-      ? ''
-      : ' (this store keeps no head record: deleted tails not checked)';
-    if (v.ok) {
-      console.log(
-        `ledger ${where} verified: ${v.streams} streams, ${v.events} events, every chain intact${tails}`,
-      );
-      return 0;
-    }
-    console.log(`ledger ${where} is BROKEN: ${v.breaks.length} of ${v.streams} streams${tails}`);
-    for (const b of v.breaks)
-      console.log(
-        `  ${b.reason} ${b.streamId}@${b.revision}${b.position === null ? '' : ` (position ${b.position})`}: ${b.message}\n    expected ${b.expectedHash ?? '-'}\n    found    ${b.foundHash ?? '-'}`,
-      );
-    const f = v.firstBreak!;
-    console.log(`first broken link: ${f.streamId}@${f.revision} (${f.reason})`);
-    return 1;
-  });
 }
 
 async function readjudicate(): Promise<number> {
@@ -135,35 +107,14 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'rebuild') return rebuild();
   if (command === 'changed-results') return changedResultsCommand(rest, openReadModel);
-  if (command === 'verify') return verify();
+  if (command === 'verify') return verifyCommand(rest);
+  if (command === 'checkpoint') return checkpointCommand(rest);
   if (command === 'readjudicate') return readjudicate();
   if (command !== 'token') {
     console.error(USAGE);
     return command === undefined || command === '--help' ? 0 : 2;
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      role: { type: 'string' },
-      subject: { type: 'string' },
-      'expires-in': { type: 'string', default: '12h' },
-    },
-    strict: true,
-  });
-  if (!values.role || !values.subject) {
-    console.error(USAGE);
-    return 2;
-  }
-  const expiresIn = values['expires-in'] ?? '12h';
-  if (!/^\d+[smhd]$/.test(expiresIn)) {
-    console.error(`--expires-in must look like 30m, 12h or 30d (got "${expiresIn}")`);
-    return 2;
-  }
-  ensureDevelopmentSecret();
-  const config = loadConfig();
-  const tokens = new TokenService({ secret: config.auth.jwtSecret, issuer: config.auth.issuer });
-  console.log(tokens.issue(values.role, values.subject, expiresIn));
-  return 0;
+  return tokenCommand(rest, USAGE);
 }
 
 main(process.argv.slice(2)).then(

@@ -6,6 +6,8 @@ import { AppealQueryService } from './appeal-queries.service';
 import { AppealPolicyService } from './policy/appeal-policy.service';
 import type { MutationName } from '../api/auth/policy';
 import { TokenService } from '../api/auth/tokens';
+import { chargeWork, CostBudget } from '../api/graphql/cost';
+import { ReadModel } from '../projections/read-model';
 import {
   AmendmentInput,
   AppealPreviewInput,
@@ -55,13 +57,21 @@ export class AppealsResolver {
     @Inject(AppealQueryService) private readonly appeals: AppealQueryService,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(AppealPolicyService) private readonly policies: AppealPolicyService,
+    @Inject(CostBudget) private readonly budget: CostBudget,
+    @Inject(ReadModel) private readonly readModel: ReadModel,
   ) {}
 
   @Query(() => AppealPreviewModel, {
     description:
       'What-if for a pending appeal: the decision allowing it with its proposal (or `remedy`), run without recording it: the same refusals, and the match exactly as the decision would leave it. For a closed appeal, what closed it. Appends nothing.',
   })
-  async appealPreview(@Args('input') input: AppealPreviewInput): Promise<AppealPreviewModel> {
+  async appealPreview(
+    @Context() ctx: GqlContext,
+    @Args('input') input: AppealPreviewInput,
+  ): Promise<AppealPreviewModel> {
+    // A preview replays the match twice (as recorded, and amended): priced per event.
+    const events = this.readModel.match(input.matchId)?.version ?? 1;
+    chargeWork(ctx.req, this.budget, 2 * events);
     const p = await this.appeals.preview(
       input.matchId,
       input.appealId,

@@ -1,5 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { Args, Int, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Query, Resolver } from '@nestjs/graphql';
+import { AuthError } from '../api/auth/auth-errors';
+import { authorizeLedgerScan } from '../api/auth/policy';
+import { TokenService } from '../api/auth/tokens';
+import { chargeWork, CostBudget } from '../api/graphql/cost';
+import type { GqlContext } from '../api/graphql/request-context';
 import { GraphQLDateTime } from 'graphql-scalars';
 import {
   DEFAULT_PAGE,
@@ -47,10 +52,20 @@ function toBreakModel(b: ChainBreak): ChainBreakModel {
   return { ...b, position: b.position === null ? null : b.position.toString() };
 }
 
-// Audit, tamper evidence, time travel and re-adjudication: all reads, all public.
+// Audit, tamper evidence, time travel and re-adjudication: all reads; public except the scans of
+// the whole ledger. A replay is priced by the events it folds, charged before it starts.
 @Resolver()
 export class AuditResolver {
-  constructor(@Inject(AuditService) private readonly audit: AuditService) {}
+  constructor(
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(CostBudget) private readonly budget: CostBudget,
+  ) {}
+
+  private allowScan(ctx: GqlContext, query: string): void {
+    const decision = authorizeLedgerScan(query, this.tokens.principalOf(ctx.req));
+    if (!decision.allowed) throw new AuthError(decision.reason, decision.message);
+  }
 
   @Query(() => AuditConnectionModel, {
     description: `Every recorded event with its metadata and ruling, in commit order; the whole ledger or filtered. Pages of \`first\` (1–${MAX_PAGE}) after an opaque cursor.`,
@@ -85,23 +100,26 @@ export class AuditResolver {
 
   @Query(() => MatchAtModel, {
     description:
-      'A match as it stood after a revision, or after the last event recorded (recordedAt) at or before an instant: give exactly one. Replayed from the ledger; `supersededBy` says when that state was later changed by a correction, decision or review.',
+      'A match as it stood after a revision, or after the last event recorded (recordedAt) at or before an instant: give exactly one. Replayed from the ledger; `supersededBy` says when that state was later changed by a correction, decision or review. Costs one point per event replayed.',
   })
   async matchAt(
+    @Context() ctx: GqlContext,
     @Args('matchId') matchId: string,
     @Args('revision', { type: () => Int, nullable: true }) revision: number | null,
     @Args('at', { type: () => GraphQLDateTime, nullable: true }) at: Date | null,
   ): Promise<MatchAtModel> {
+    chargeWork(ctx.req, this.budget, this.audit.replayLength(matchId, revision ?? null));
     const found = await this.audit.matchAt(matchId, revision ?? null, at ? at.toISOString() : null);
     return { ...toMatchModel(found.state), supersededBy: found.supersededBy };
   }
 
   @Query(() => LedgerVerificationModel, {
     description:
-      'Checks every stream’s hash chain and head in one pass over the ledger; reports the first broken link of each stream.',
+      'Checks every stream’s hash chain and head in one pass over the ledger; reports the first broken link of each stream. Needs an ADMIN or APPEALS_COMMITTEE token; one scan runs at a time.',
     complexity: ({ childComplexity }) => SCAN_COST + childComplexity,
   })
-  async verifyLedger(): Promise<LedgerVerificationModel> {
+  async verifyLedger(@Context() ctx: GqlContext): Promise<LedgerVerificationModel> {
+    this.allowScan(ctx, 'verifyLedger');
     const v = await this.audit.verify();
     return {
       ...v,
@@ -112,12 +130,15 @@ export class AuditResolver {
 
   @Query(() => ReadjudicationModel, {
     description:
-      'Re-rules every recorded shot of a match (or, without matchId, of the whole ledger) with the current engine and lists the rulings that differ. Changes nothing.',
+      'Re-rules every recorded shot of a match (or, without matchId, of the whole ledger: ADMIN or APPEALS_COMMITTEE only, one scan at a time) with the current engine and lists the rulings that differ. Changes nothing. A match costs one point per event replayed.',
     complexity: ({ args, childComplexity }) => (args.matchId ? 1 : SCAN_COST) + childComplexity,
   })
   async readjudicate(
+    @Context() ctx: GqlContext,
     @Args('matchId', { type: () => String, nullable: true }) matchId: string | null,
   ): Promise<ReadjudicationModel> {
+    if (matchId === null || matchId === undefined) this.allowScan(ctx, 'readjudicate');
+    else chargeWork(ctx.req, this.budget, this.audit.replayLength(matchId, null));
     const r = await this.audit.readjudicate(matchId ?? null);
     return {
       engineVersion: r.engineVersion,

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { laterSupersession, tableWords, type MatchState } from '../domain';
 import type { MatchRecord } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
@@ -52,10 +53,31 @@ function supersession(records: readonly MatchRecord[], revision: number): Supers
 }
 
 export class AuditService {
+  // Whole-ledger scans run one at a time, in this lane; a scan asked for while the same scan is
+  // running shares its result.
+  private lane: Promise<unknown> = Promise.resolve();
+  private readonly running = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly store: EventStore,
     private readonly readModel: ReadModel,
   ) {}
+
+  private exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const current = this.running.get(key);
+    if (current) return current as Promise<T>;
+    const run = this.lane.then(work, work);
+    this.lane = run.catch(() => undefined);
+    this.running.set(key, run);
+    void run.finally(() => this.running.delete(key)).catch(() => undefined);
+    return run;
+  }
+
+  // How many events a replay of this match (up to a revision) folds: its price.
+  replayLength(matchId: string, revision: number | null): number {
+    const recorded = this.readModel.match(matchId)?.version ?? 1;
+    return revision === null ? recorded : Math.min(recorded, Math.max(0, revision) + 1);
+  }
 
   // Served from the audit index the projector keeps in the read model (indexed by match, actor,
   // type and time; one SQL query per page), not by scanning the ledger. `first` is checked by the
@@ -87,6 +109,8 @@ export class AuditService {
     if (revision !== null && (!Number.isInteger(revision) || revision < 0))
       throw new AuditQueryError('BAD_USER_INPUT', 'revision must be a whole number from 0');
     const limit = at === null ? undefined : instant(at, 'at')!;
+    // Each replay in its own turn of the event loop, so aliased replays let other requests in.
+    await nextTurn();
     const loaded = await loadMatch(this.store, matchId, {
       ...(revision === null ? {} : { maxCount: revision + 1 }),
       ...(limit === undefined ? {} : { recordedAtOrBefore: limit }),
@@ -107,11 +131,13 @@ export class AuditService {
   }
 
   verify(): Promise<Verification> {
-    return verifyLedger(this.store);
+    return this.exclusive('verify', () => verifyLedger(this.store));
   }
 
   async readjudicate(matchId: string | null): Promise<Readjudication> {
-    if (matchId === null) return readjudicateLedger(this.store);
+    if (matchId === null)
+      return this.exclusive('readjudicate', () => readjudicateLedger(this.store));
+    await nextTurn();
     const { records } = await loadMatch(this.store, matchId);
     if (records.length === 0) throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
     return readjudicateStream(matchId, records);

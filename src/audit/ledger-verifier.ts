@@ -1,5 +1,6 @@
 import type { EventStore, StoredEvent, StreamHead } from '../ledger/event-store';
 import { chainFieldsOf, eventHash, GENESIS } from '../ledger/hash-chain';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export type BreakReason =
   // The event's content, metadata or prevHash no longer hashes to the hash it carries.
@@ -47,7 +48,8 @@ interface StreamCursor {
   broken: ChainBreak | null;
 }
 
-const PAGE = 1000;
+// Small pages, and a turn of the event loop after each, so a scan never holds the server for long.
+const PAGE = 250;
 
 // One pass over the global feed, memory proportional to the number of streams. Within a stream,
 // revisions must appear 0, 1, 2, … in commit order, each event hashing to its `hash` and linking
@@ -107,6 +109,7 @@ export async function verifyLedger(store: EventStore): Promise<Verification> {
     }
     if (page.length < PAGE) break;
     after = page[page.length - 1].position;
+    await nextTurn();
   }
 
   // Tails: each stream must reach the head the store recorded for it.

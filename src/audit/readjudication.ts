@@ -11,6 +11,7 @@ import {
 } from '../domain';
 import { MATCH_STREAM_PREFIX, toDomain } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 // Re-adjudication: every recorded shot is ruled again by the engine in this build, from the
 // state the official record had before it, and the outcome is compared with the recorded one.
@@ -157,7 +158,8 @@ export function readjudicateStream(
   return { engineVersion: ENGINE_VERSION, shotsChecked: r.shots, differences };
 }
 
-const PAGE = 1000;
+// Small pages, and a turn of the event loop after each, so a scan never holds the server for long.
+const PAGE = 250;
 
 // The whole ledger in one pass over the global feed; memory: one match state per stream.
 export async function readjudicateLedger(store: EventStore): Promise<Readjudication> {
@@ -178,6 +180,7 @@ export async function readjudicateLedger(store: EventStore): Promise<Readjudicat
     }
     if (page.length < PAGE) break;
     after = page[page.length - 1].position;
+    await nextTurn();
   }
   let shots = 0;
   for (const r of streams.values()) shots += r.shots;

@@ -5,6 +5,9 @@ import {
   connectionStringProblem,
   redactConnectionString,
 } from '../ledger/kurrentdb/connection-string';
+import { checkpointSettings, type CheckpointSettings } from './checkpoint-settings';
+import { privacySettings, type PrivacySettings } from './privacy-settings';
+import { tokenSettings, type TokenSettings } from './token-settings';
 
 export type StoreConfig =
   | { kind: 'sqlite'; ledgerFile: string; synchronous: 'FULL' | 'NORMAL' }
@@ -18,11 +21,13 @@ export interface LedgerConfig {
   // The read model: a SQLite file per API instance, or ':memory:'.
   readModelFile: string;
   production: boolean;
+  privacy: PrivacySettings;
+  checkpoints: CheckpointSettings;
   auth: {
     // HS256 signing secret of the bearer tokens; whoever holds it can mint any token.
     jwtSecret: string;
     issuer: string;
-  };
+  } & TokenSettings;
   limits: {
     bodyLimitBytes: number;
     maxDepth: number;
@@ -30,6 +35,8 @@ export interface LedgerConfig {
     // Requests (GraphQL root fields) per client per window.
     rateLimit: number;
     rateWindowMs: number;
+    // Complexity points (and replayed events) per client per window.
+    rateCostLimit: number;
   };
   graphql: {
     introspection: boolean;
@@ -152,13 +159,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
         : `SQLite ${store.ledgerFile}`,
     readModelFile: env.READ_MODEL_FILE || join(dataDir, 'read-model.sqlite'),
     production,
-    auth: { jwtSecret, issuer },
+    privacy: privacySettings(env, dataDir, problems),
+    checkpoints: checkpointSettings(env, dataDir, problems),
+    auth: { jwtSecret, issuer, ...tokenSettings(env, dataDir, problems) },
     limits: {
       bodyLimitBytes,
       maxDepth: int('LEDGER_GRAPHQL_MAX_DEPTH', 10, 2, 50),
       maxComplexity: int('LEDGER_GRAPHQL_MAX_COMPLEXITY', 5000, 10, 1_000_000),
       rateLimit: int('LEDGER_RATE_LIMIT', 600, 1, 1_000_000),
       rateWindowMs: int('LEDGER_RATE_WINDOW_MS', 60_000, 100, 86_400_000),
+      rateCostLimit: int('LEDGER_RATE_COST_LIMIT', 50_000, 10, 1_000_000_000),
     },
     graphql: {
       introspection: bool('LEDGER_GRAPHQL_INTROSPECTION', !production),

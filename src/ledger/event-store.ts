@@ -141,7 +141,8 @@ export class WrongExpectedRevisionError extends EventStoreError {
   }
 
   override details(): Record<string, unknown> {
-    return { expectedRevision: String(this.expected), actualRevision: this.actual };
+    // Revisions are numbers on both sides; only NO_STREAM, STREAM_EXISTS and ANY are words.
+    return { expectedRevision: this.expected, actualRevision: this.actual };
   }
 }
 

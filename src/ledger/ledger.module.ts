@@ -6,7 +6,8 @@ import { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 
 // The one place that knows which store is in use: everything else sees the EventStore port.
-export function createEventStore(config: LedgerConfig): EventStore {
+// readOnly: for checking a SQLite ledger without writing to it (KurrentDB is only ever read here).
+export function createEventStore(config: LedgerConfig, readOnly = false): EventStore {
   const store = config.store;
   switch (store.kind) {
     case 'kurrentdb':
@@ -15,7 +16,11 @@ export function createEventStore(config: LedgerConfig): EventStore {
         timeoutMs: store.timeoutMs,
       });
     case 'sqlite':
-      return new SqliteEventStore({ filename: store.ledgerFile, synchronous: store.synchronous });
+      return new SqliteEventStore({
+        filename: store.ledgerFile,
+        synchronous: store.synchronous,
+        readOnly,
+      });
   }
 }
 

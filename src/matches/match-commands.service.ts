@@ -49,12 +49,18 @@ export interface CommandOutcome {
 // Emmett-style command handling: load the stream once (convert and fold each event once), decide,
 // append with the revision the decision was made on, evolve each new event once. A concurrent
 // writer that got there first makes the append fail with CONFLICT instead of interleaving.
+// Where the origin (client address and agent) of each write is kept, apart from the ledger.
+export interface OriginSink {
+  record(eventIds: readonly string[], recordedBy: string, origin: string, recordedAt: string): void;
+}
+
 export class MatchCommandService {
   constructor(
     private readonly store: EventStore,
     private readonly projector: MatchProjector,
     private readonly clock: Clock,
     private readonly decider = matchDecider,
+    private readonly origins: OriginSink | null = null,
   ) {}
 
   async schedule(
@@ -112,7 +118,9 @@ export class MatchCommandService {
       role: ctx.role,
       recordedAt,
       occurredAt: ctx.occurredAt ?? recordedAt,
-      origin: ctx.origin,
+      // Personal data stays out of the hash chain: the client's address and agent go to the
+      // erasable origin log instead (events recorded before keep theirs).
+      origin: null,
       commandId: ctx.commandId,
       correlationId: ctx.correlationId,
       causationId: ctx.causationId,
@@ -142,6 +150,13 @@ export class MatchCommandService {
       const landed = await loadMatch(this.store, matchId, { evolve: this.evolve });
       return this.earlierOutcome(matchId, landed, ctx.commandId, commandHash)!;
     }
+    if (ctx.origin)
+      this.origins?.record(
+        appended.events.map((e) => e.eventId),
+        ctx.actor,
+        ctx.origin,
+        recordedAt,
+      );
     const after = state!;
     const events = appended.events.map((stored, i) =>
       recordOf(stored, decided[i], games[i], appended.events[i + 1]),

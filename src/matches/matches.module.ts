@@ -3,6 +3,7 @@ import { CLOCK, type Clock } from '../ledger/clock';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
+import { OriginLog } from '../privacy/origin-log';
 import { MatchCommandService } from './match-commands.service';
 import { MatchQueryService } from './match-queries.service';
 import { MatchQueriesResolver } from './match-queries.resolver';
@@ -13,8 +14,9 @@ import { MatchResolver } from './match.resolver';
   providers: [
     {
       provide: MatchCommandService,
-      inject: [EVENT_STORE, MatchProjector, CLOCK],
-      useFactory: (s: EventStore, p: MatchProjector, c: Clock) => new MatchCommandService(s, p, c),
+      inject: [EVENT_STORE, MatchProjector, CLOCK, { token: OriginLog, optional: true }],
+      useFactory: (s: EventStore, p: MatchProjector, c: Clock, o?: OriginLog) =>
+        new MatchCommandService(s, p, c, undefined, o ?? null),
     },
     {
       provide: MatchQueryService,

@@ -12,6 +12,7 @@ import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchProjector } from './match-projector';
 import { PROJECTIONS, type Projection } from './projection';
 import { ReadModel } from './read-model';
+import { readModelAhead } from './read-model-check';
 
 // The read model and the projector that keeps it, for every feature module.
 @Global()
@@ -43,6 +44,7 @@ export class ProjectionsModule
   constructor(
     @Inject(ReadModel) private readonly readModel: ReadModel,
     @Inject(MatchProjector) private readonly projector: MatchProjector,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   // Catch the read model up with whatever the ledger holds before serving (this is also where an
@@ -58,6 +60,13 @@ export class ProjectionsModule
       log.log('A read model is new or of another version: rebuilding them all from the ledger');
     if (await this.projector.adoptLedger())
       log.log('The read model was built from another ledger: rebuilding it from this one');
+    // A read model ahead of the ledger would serve matches the ledger cannot vouch for.
+    if (await readModelAhead(this.store, this.readModel)) {
+      new Logger('ProjectionsModule').warn(
+        'The read model is ahead of the ledger (its checkpoint is no event of the ledger): rebuilding it from the ledger',
+      );
+      await this.projector.rebuild();
+    }
     await this.projector.catchUp();
     this.projector.follow();
   }

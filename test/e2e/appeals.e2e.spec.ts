@@ -1,6 +1,9 @@
 import { MatchProjector } from '../../src/projections/match-projector';
 import { LedgerClient, type Result } from '../support/ledger-client';
-import { removeDir, startServer, type TestServer } from '../support/server';
+import { bearer, removeDir, startServer, type TestServer } from '../support/server';
+
+// Whole-ledger scans need an admin (or appeals committee) token.
+const ADMIN = bearer('ADMIN', 'admin-1');
 
 // Over HTTP: corrections, appeals (file → preview → decide) and sign-off, told as the
 // stories a federation's appeals committee sees, each ending with the whole history.
@@ -585,6 +588,8 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
   it('after every story the hash chains verify, the audit trail names who filed and who decided, and nothing re-rules differently', async () => {
     const v = await server.gql(
       '{ verifyLedger { ok headsChecked firstBreak { streamId revision reason } } }',
+      {},
+      ADMIN,
     );
     expect(v.data!.verifyLedger).toMatchObject({ ok: true, headsChecked: true, firstBreak: null });
     const trail = await server.gql(
@@ -609,7 +614,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     expect(items.map((i) => i.type)).toEqual(
       expect.arrayContaining(['AppealFiled', 'AppealDecided', 'ShotCorrected']),
     );
-    const r = await server.gql('{ readjudicate { differences { matchId revision } } }');
+    const r = await server.gql('{ readjudicate { differences { matchId revision } } }', {}, ADMIN);
     expect(r.errors).toBeUndefined();
     expect(r.data!.readjudicate.differences).toEqual([]);
   });

@@ -5,8 +5,11 @@ import type { LedgerEvent } from '../../src/domain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { LedgerClient } from '../support/ledger-client';
 import { appendRecorded } from '../support/recorded-ledger';
-import { removeDir, startServer, testEnv, type TestServer } from '../support/server';
+import { bearer, removeDir, startServer, testEnv, type TestServer } from '../support/server';
 import { simulateMatch } from '../support/simulator';
+
+// Whole-ledger scans need an admin (or appeals committee) token.
+const ADMIN = bearer('ADMIN', 'admin-1');
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -205,6 +208,8 @@ describe('audit over GraphQL', () => {
   it('verifies clean and re-adjudicates clean while nothing was altered', async () => {
     const v = await server.gql(
       '{ verifyLedger { ok streams events headsChecked firstBreak { reason } } }',
+      {},
+      ADMIN,
     );
     expect(v.data!.verifyLedger).toMatchObject({
       ok: true,
@@ -247,6 +252,8 @@ describe('audit over GraphQL', () => {
     server = await startServer(server.dataDir);
     const v = await server.gql(
       '{ verifyLedger { ok breaks { streamId revision reason expectedHash foundHash } firstBreak { streamId revision reason position } } }',
+      {},
+      ADMIN,
     );
     expect(v.data!.verifyLedger).toMatchObject({
       ok: false,
@@ -261,6 +268,8 @@ describe('audit over GraphQL', () => {
 
     const r = await server.gql(
       '{ readjudicate { differences { matchId gameNumber shotNumber revision fields recorded { appliedFoul { rule } } current { appliedFoul { rule } } } } }',
+      {},
+      ADMIN,
     );
     const diffs = r.data!.readjudicate.differences;
     expect(diffs).toHaveLength(1);

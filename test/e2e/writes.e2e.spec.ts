@@ -164,7 +164,7 @@ describe('writes: idempotent command ids and optimistic concurrency', () => {
       const head = landed[0].data!.recordShot.revision as number;
       for (const c of conflicts)
         expect(c.errors![0].extensions).toMatchObject({
-          expectedRevision: String(revision),
+          expectedRevision: revision,
           actualRevision: head,
         });
       console.log(

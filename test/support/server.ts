@@ -30,6 +30,7 @@ export function testEnv(dataDir: string, overrides: Record<string, string> = {})
     LEDGER_SQLITE_SYNCHRONOUS: 'NORMAL',
     // The suites fire thousands of requests from one address; the limit has its own test.
     LEDGER_RATE_LIMIT: '1000000',
+    LEDGER_RATE_COST_LIMIT: '1000000000',
     ...overrides,
   };
 }

@@ -96,3 +96,23 @@ export function authorize(mutation: string, principal: Principal | null): Decisi
     };
   return { allowed: true, scope };
 }
+
+// Reads are public except those that scan the whole ledger (verifyLedger, a ledger-wide
+// readjudicate): they cost seconds of work, so only these roles may ask for them.
+export const LEDGER_SCAN_ROLES: readonly TokenRole[] = ['ADMIN', 'APPEALS_COMMITTEE'];
+
+export function authorizeLedgerScan(query: string, principal: Principal | null): Decision {
+  if (principal === null)
+    return {
+      allowed: false,
+      reason: 'UNAUTHENTICATED',
+      message: `${query} scans the whole ledger and needs an ADMIN or APPEALS_COMMITTEE token`,
+    };
+  if (!LEDGER_SCAN_ROLES.includes(principal.role))
+    return {
+      allowed: false,
+      reason: 'FORBIDDEN',
+      message: `The ${principal.role} role may not ${query} the whole ledger`,
+    };
+  return { allowed: true, scope: 'ANY' };
+}

@@ -1,10 +1,11 @@
-import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, Logger, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
   ThrottlerGuard,
+  type ThrottlerLimitDetail,
   type ThrottlerModuleOptions,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
@@ -44,6 +45,17 @@ export class ClientThrottlerGuard extends ThrottlerGuard {
     // A subscription's request is the WebSocket upgrade, which Express never saw (no req.ip).
     const address = (req as Request).ip ?? (req as Request).socket?.remoteAddress;
     return Promise.resolve(`ip:${address ?? 'unknown'}`);
+  }
+
+  // Each refusal is logged with the client it counts against (subject or address, never the token).
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
+    new Logger('RateLimit').warn(
+      `rate limit hit by ${detail.tracker}: ${detail.totalHits} requests in ${detail.ttl} ms (limit ${detail.limit})`,
+    );
+    return super.throwThrottlingException(context, detail);
   }
 
   protected override generateKey(_context: ExecutionContext, suffix: string, name: string): string {

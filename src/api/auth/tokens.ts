@@ -1,46 +1,88 @@
+import { Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { ID_PATTERN } from '../graphql/inputs/command.input';
 import { AuthError } from './auth-errors';
 import { TOKEN_ROLES, type Principal, type TokenRole } from './policy';
+import type { RevocationList } from './revocations';
 
 export const AUDIENCE = 'cue-ledger-api';
 const PRINCIPAL = Symbol('principal');
+const REFUSAL = Symbol('refusal');
+// Clock skew tolerated between the issuing machine and a replica.
+const LEEWAY_SECONDS = 30;
 
 interface Claims {
   sub?: unknown;
   role?: unknown;
+  jti?: unknown;
+  iat?: unknown;
+  exp?: unknown;
 }
 
 export interface TokenOptions {
   secret: string;
   issuer: string;
+  // Per role, in seconds; a role missing here has no limit beyond needing an expiry.
+  maxLifetimeSeconds?: Record<string, number>;
+  revocations?: RevocationList | null;
 }
 
-// HS256 bearer tokens: `sub` is the person (player id for players), `role` one of TOKEN_ROLES.
+export interface IssuedToken {
+  token: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+const isRole = (r: unknown): r is TokenRole =>
+  typeof r === 'string' && (TOKEN_ROLES as readonly string[]).includes(r);
+
+// HS256 bearer tokens: `sub` is the person (player id for players), `role` one of TOKEN_ROLES,
+// `jti` the token's own id (for revocation); every token expires, within its role's lifetime.
 export class TokenService {
   private readonly jwt: JwtService;
+  private readonly log = new Logger('Auth');
 
   constructor(private readonly options: TokenOptions) {
-    this.jwt = new JwtService({ secret: options.secret });
+    // A key object, so that each verify does not first try the secret as a public key.
+    this.jwt = new JwtService({ secret: createSecretKey(Buffer.from(options.secret)) });
   }
 
-  issue(role: string, subject: string, expiresIn: string | number = '12h'): string {
+  maxLifetime(role: TokenRole): number | undefined {
+    return this.options.maxLifetimeSeconds?.[role];
+  }
+
+  issue(role: string, subject: string, expiresInSeconds = 12 * 3600): string {
+    return this.issueWithId(role, subject, expiresInSeconds).token;
+  }
+
+  issueWithId(role: string, subject: string, expiresInSeconds: number): IssuedToken {
     const r = role.toUpperCase();
-    if (!(TOKEN_ROLES as readonly string[]).includes(r))
+    if (!isRole(r))
       throw new Error(`role must be one of ${TOKEN_ROLES.join(', ')} (got "${role}")`);
     if (!ID_PATTERN.test(subject))
       throw new Error(`subject must be 1–64 letters, digits or ._:- (got "${subject}")`);
-    return this.jwt.sign(
+    const max = this.maxLifetime(r);
+    if (!Number.isInteger(expiresInSeconds))
+      throw new Error(`the lifetime must be a whole number of seconds`);
+    if (max !== undefined && expiresInSeconds > max)
+      throw new Error(`a ${r} token may live at most ${max} s (asked for ${expiresInSeconds} s)`);
+    const jti = randomUUID();
+    const token = this.jwt.sign(
       { role: r },
       {
         subject,
+        jwtid: jti,
         issuer: this.options.issuer,
         audience: AUDIENCE,
         algorithm: 'HS256',
-        expiresIn: expiresIn as never,
+        expiresIn: expiresInSeconds,
       },
     );
+    const exp = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Claims)
+      .exp as number;
+    return { token, jti, expiresAt: new Date(exp * 1000) };
   }
 
   verify(token: string): Principal {
@@ -56,12 +98,19 @@ export class TokenService {
         (err as { name?: string }).name === 'TokenExpiredError' ? 'has expired' : 'is not valid';
       throw new AuthError('UNAUTHENTICATED', `The bearer token ${why}`);
     }
-    const { sub, role } = claims;
+    const { sub, role, jti, iat, exp } = claims;
     if (typeof sub !== 'string' || !ID_PATTERN.test(sub))
       throw new AuthError('UNAUTHENTICATED', 'The bearer token names no valid subject');
-    if (typeof role !== 'string' || !(TOKEN_ROLES as readonly string[]).includes(role))
+    if (!isRole(role))
       throw new AuthError('UNAUTHENTICATED', 'The bearer token names no valid role');
-    return { subject: sub, role: role as TokenRole };
+    if (typeof exp !== 'number' || typeof iat !== 'number' || typeof jti !== 'string')
+      throw new AuthError('UNAUTHENTICATED', 'The bearer token lacks an expiry, issue time or id');
+    const max = this.maxLifetime(role);
+    if (max !== undefined && exp - iat > max + LEEWAY_SECONDS)
+      throw new AuthError('UNAUTHENTICATED', `The bearer token outlives the ${role} maximum`);
+    if (this.options.revocations?.isRevoked(jti, sub, iat))
+      throw new AuthError('UNAUTHENTICATED', 'The bearer token has been revoked');
+    return { subject: sub, role };
   }
 
   // The caller of this request: null when anonymous; a token that is present but does not verify
@@ -69,14 +118,42 @@ export class TokenService {
   principalOf(req: Request): Principal | null {
     const cached = (req as unknown as Record<symbol, Principal | null | undefined>)[PRINCIPAL];
     if (cached !== undefined) return cached;
+    const refused = (req as unknown as Record<symbol, AuthError | undefined>)[REFUSAL];
+    if (refused) throw refused;
     const header = req.headers.authorization;
     let principal: Principal | null = null;
     if (header !== undefined) {
-      const m = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(header.trim());
-      if (!m) throw new AuthError('UNAUTHENTICATED', 'Authorization must be "Bearer <token>"');
-      principal = this.verify(m[1]);
+      try {
+        principal = this.verify(bearerToken(header));
+      } catch (err) {
+        // Logged once per request, without the token.
+        this.log.warn(
+          `authentication refused from ${req.ip ?? 'unknown'}: ${(err as Error).message}`,
+        );
+        (req as unknown as Record<symbol, unknown>)[REFUSAL] = err;
+        throw err;
+      }
     }
     (req as unknown as Record<symbol, Principal | null>)[PRINCIPAL] = principal;
     return principal;
   }
+}
+
+// Whom a request's work is counted against: the token's subject, else the address (an invalid
+// token is refused by the auth guard; until then it counts against its address).
+export function clientOf(tokens: TokenService, req: Request): string {
+  try {
+    const principal = tokens.principalOf(req);
+    if (principal) return `sub:${principal.subject}`;
+  } catch {
+    // fall through to the address
+  }
+  return `ip:${req.ip ?? 'unknown'}`;
+}
+
+// The authentication scheme is case-insensitive (RFC 9110 §11.1).
+function bearerToken(header: string): string {
+  const m = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i.exec(header.trim());
+  if (!m) throw new AuthError('UNAUTHENTICATED', 'Authorization must be "Bearer <token>"');
+  return m[1];
 }

@@ -7,8 +7,24 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
+import type { Request } from 'express';
 import depthLimit from 'graphql-depth-limit';
-import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import {
+  fieldExtensionsEstimator,
+  getComplexity,
+  simpleEstimator,
+  type ComplexityEstimator,
+} from 'graphql-query-complexity';
+import { openCost, type CostBudget } from './cost';
+import type { GqlContext } from './request-context';
+
+// Introspection answers with the whole schema whatever is selected, so it is priced by what it
+// returns: one full introspection fits the limit, a hundred aliased copies do not.
+const INTROSPECTION_COST: Record<string, number> = { __schema: 1000, __type: 100 };
+const introspectionEstimator: ComplexityEstimator = ({ field, childComplexity }) => {
+  const cost = INTROSPECTION_COST[field.name];
+  return cost === undefined ? undefined : cost + childComplexity;
+};
 
 // Query depth is a validation rule (introspection's own __ fields are not counted). graphql-depth-limit
 // follows fragment spreads without a cycle check (a self-spreading fragment overflows the stack),
@@ -43,11 +59,20 @@ function hasFragmentCycle(document: DocumentNode): boolean {
 
 // Complexity needs the operation's variables, so it is checked once the operation is resolved:
 // every field costs 1 unless it declares its own cost (lists multiply by their page size).
-export function complexityPlugin(maximum: number): ApolloServerPlugin {
+// With a meter, each accepted operation also spends its complexity from its client's budget.
+export interface CostMeter {
+  budget: CostBudget;
+  clientOf(req: Request): string;
+}
+
+export function complexityPlugin(
+  maximum: number,
+  meter?: CostMeter,
+): ApolloServerPlugin<GqlContext> {
   return {
     requestDidStart() {
       return Promise.resolve({
-        didResolveOperation({ request, document, schema }) {
+        didResolveOperation({ request, document, schema, contextValue }) {
           let complexity: number;
           try {
             complexity = getComplexity({
@@ -55,7 +80,11 @@ export function complexityPlugin(maximum: number): ApolloServerPlugin {
               query: document,
               operationName: request.operationName ?? undefined,
               variables: request.variables ?? {},
-              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+              estimators: [
+                introspectionEstimator,
+                fieldExtensionsEstimator(),
+                simpleEstimator({ defaultComplexity: 1 }),
+              ],
             });
           } catch {
             // Variables that do not coerce: execution refuses them next with BAD_USER_INPUT.
@@ -73,6 +102,11 @@ export function complexityPlugin(maximum: number): ApolloServerPlugin {
                 },
               },
             );
+          }
+          if (meter && contextValue?.req) {
+            const client = meter.clientOf(contextValue.req);
+            meter.budget.spend(client, complexity);
+            openCost(contextValue.req, client, complexity, maximum);
           }
           return Promise.resolve();
         },

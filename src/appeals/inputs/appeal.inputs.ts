@@ -22,6 +22,7 @@ import {
 } from '../../api/graphql/inputs/command.input';
 import { CallShotInput } from '../../matches/inputs/match.inputs';
 import { RecordShotInput } from '../../matches/inputs/shot.inputs';
+import { PlainText } from '../../api/graphql/inputs/plain-text';
 
 // The facts of RecordShotInput without the command fields, every one optional and without defaults.
 @InputType({
@@ -113,6 +114,7 @@ export class CorrectShotInput extends MatchCommandInput {
   @IsString()
   @MinLength(1)
   @MaxLength(500)
+  @PlainText()
   reason!: string;
 }
 
@@ -128,6 +130,7 @@ export class FileAppealInput extends MatchCommandInput {
   @IsString()
   @MinLength(1)
   @MaxLength(1000)
+  @PlainText()
   grounds!: string;
 
   @Field(() => AmendmentInput, { description: 'The remedy the appellant asks for.' })
@@ -166,6 +169,7 @@ export class DecideAppealInput extends MatchCommandInput {
   @IsString()
   @MinLength(1)
   @MaxLength(2000)
+  @PlainText()
   reason!: string;
 
   @Field(() => String, { nullable: true, description: 'The reason in Portuguese.' })
@@ -189,6 +193,7 @@ export class WithdrawAppealInput extends MatchCommandInput {
   @IsString()
   @MinLength(1)
   @MaxLength(1000)
+  @PlainText()
   reason!: string;
 }
 

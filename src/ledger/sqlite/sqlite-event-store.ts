@@ -21,6 +21,8 @@ export interface SqliteEventStoreOptions {
   // FULL fsyncs every commit (nothing acknowledged is lost on power failure); NORMAL is faster
   // and survives a process crash. See ../shared/stack.md for the measured trade-off.
   synchronous?: 'FULL' | 'NORMAL';
+  // For checking a ledger: opened read-only, nothing is created or rebuilt in the file.
+  readOnly?: boolean;
 }
 
 interface Row {
@@ -61,6 +63,7 @@ INSERT INTO stream_heads (stream_id, revision, hash)
 
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
+  private readonly headsTable: boolean = true;
   private readonly stmt: {
     head: Database.Statement<[string], { revision: number | null }>;
     insert: Database.Statement<[string, number, string, string, string, string]>;
@@ -76,20 +79,20 @@ export class SqliteEventStore implements EventStore {
   ) => AppendResult;
 
   constructor(options: SqliteEventStoreOptions) {
-    if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
-    this.db = new Database(options.filename);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
-    this.db
-      .transaction(() => {
-        const exists = this.db
-          .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stream_heads'")
-          .get();
-        if (!exists) this.db.exec(HEADS_SCHEMA);
-      })
-      .immediate();
+    if (options.readOnly) {
+      this.db = new Database(options.filename, { readonly: true, fileMustExist: true });
+      this.db.pragma('busy_timeout = 5000');
+      this.headsTable = this.hasHeadsTable();
+    } else {
+      if (options.filename !== ':memory:')
+        mkdirSync(dirname(options.filename), { recursive: true });
+      this.db = new Database(options.filename);
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+      this.db.pragma('busy_timeout = 5000');
+      this.db.exec(SCHEMA);
+      this.db.transaction(() => !this.hasHeadsTable() && this.db.exec(HEADS_SCHEMA)).immediate();
+    }
     this.stmt = {
       head: this.db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
       insert: this.db.prepare(
@@ -102,10 +105,12 @@ export class SqliteEventStore implements EventStore {
         'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
       ),
       readAll: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
-      putHead: this.db.prepare(
-        `INSERT INTO stream_heads (stream_id, revision, hash) VALUES (?, ?, ?)
+      putHead: this.headsTable
+        ? this.db.prepare(
+            `INSERT INTO stream_heads (stream_id, revision, hash) VALUES (?, ?, ?)
          ON CONFLICT(stream_id) DO UPDATE SET revision = excluded.revision, hash = excluded.hash`,
-      ),
+          )
+        : (null as never),
     };
     const tx = this.db.transaction(
       (streamId: string, events: EventToAppend[], expected: ExpectedRevision) =>
@@ -216,15 +221,25 @@ export class SqliteEventStore implements EventStore {
     return Promise.resolve(rows.map(toStored));
   }
 
+  private hasHeadsTable(): boolean {
+    return !!this.db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stream_heads'")
+      .get();
+  }
+
   readHeads(): Promise<HeadsSnapshot> {
     // One read transaction: the heads and the last position come from the same snapshot.
     const snapshot = this.db.transaction((): HeadsSnapshot => {
-      const heads = this.db
-        .prepare<[], { stream_id: string; revision: number; hash: string | null }>(
-          'SELECT stream_id, revision, hash FROM stream_heads',
-        )
-        .all()
-        .map((r) => ({ streamId: r.stream_id, revision: r.revision, hash: r.hash }));
+      // Read-only and without the table (dropped): no head at all, so every stream with events
+      // is reported as lacking its head record.
+      const heads = !this.headsTable
+        ? []
+        : this.db
+            .prepare<[], { stream_id: string; revision: number; hash: string | null }>(
+              'SELECT stream_id, revision, hash FROM stream_heads',
+            )
+            .all()
+            .map((r) => ({ streamId: r.stream_id, revision: r.revision, hash: r.hash }));
       const last = this.db
         .prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events')
         .get();

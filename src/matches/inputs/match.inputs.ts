@@ -39,6 +39,7 @@ import {
 } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { MatchCommandInput, PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
+import { PlainText } from '../../api/graphql/inputs/plain-text';
 
 @InputType()
 export class LagShotInput {
@@ -240,6 +241,7 @@ export class RecordRefereeRulingInput extends MatchCommandInput {
   @Field({ defaultValue: '' })
   @IsString()
   @MaxLength(500)
+  @PlainText()
   note!: string;
 }
 

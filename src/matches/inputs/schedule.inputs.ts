@@ -32,6 +32,7 @@ import {
   PLAYER_ID_RULE,
   PLAYER_ID_RULE_EACH,
 } from '../../api/graphql/inputs/command.input';
+import { PlainName } from '../../api/graphql/inputs/plain-text';
 
 @InputType()
 export class PlayerInput {
@@ -44,6 +45,7 @@ export class PlayerInput {
   @IsString()
   @MinLength(1)
   @MaxLength(100)
+  @PlainName()
   name!: string;
 }
 
@@ -85,6 +87,7 @@ export class ScheduleMatchInput extends CommandInput {
   @IsOptional()
   @IsString()
   @MaxLength(200)
+  @PlainName()
   competition?: string;
 
   @Field(() => String, {

@@ -14,7 +14,14 @@ export class EventMetadataModel {
   @Field(() => E.ActorRole) role!: ActorRole;
   @Field(() => GraphQLDateTime) recordedAt!: Date;
   @Field(() => GraphQLDateTime) occurredAt!: Date;
-  @Field(() => String, { nullable: true }) origin!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The client address and user agent of the write: served to admins only, and only while kept (see docs/privacy.md).',
+  })
+  origin!: string | null;
+  // Not a field: lets the origin be looked up in the erasable origin log.
+  eventId?: string;
   @Field() commandId!: string;
   @Field() correlationId!: string;
   @Field(() => String, { nullable: true }) causationId!: string | null;

@@ -98,6 +98,8 @@ export function toEventModel(
     data: e.data,
     metadata: {
       ...meta,
+      origin: meta.origin ?? null,
+      eventId: e.eventId,
       recordedAt: new Date(meta.recordedAt),
       occurredAt: new Date(meta.occurredAt),
     },

@@ -1,0 +1,70 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+const DAY_MS = 86_400_000;
+
+// The client address and user agent of each write, kept outside the hash-chained ledger so they
+// can be erased: after the retention period, or on request, without touching any event.
+export class OriginLog {
+  private readonly db: Database.Database;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    file: string,
+    private readonly retentionDays: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS origins (
+      event_id    TEXT PRIMARY KEY,
+      recorded_by TEXT NOT NULL,
+      origin      TEXT NOT NULL,
+      recorded_at TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS origins_by_time ON origins (recorded_at);
+    CREATE INDEX IF NOT EXISTS origins_by_actor ON origins (recorded_by);`);
+    this.purge();
+    this.timer = setInterval(() => this.purge(), 3_600_000);
+    this.timer.unref();
+  }
+
+  record(
+    eventIds: readonly string[],
+    recordedBy: string,
+    origin: string,
+    recordedAt: string,
+  ): void {
+    const put = this.db.prepare(
+      'INSERT OR IGNORE INTO origins (event_id, recorded_by, origin, recorded_at) VALUES (?, ?, ?, ?)',
+    );
+    this.db.transaction(() =>
+      eventIds.forEach((id) => put.run(id, recordedBy, origin, recordedAt)),
+    )();
+  }
+
+  originOf(eventId: string): string | null {
+    const row = this.db.prepare('SELECT origin FROM origins WHERE event_id = ?').get(eventId) as
+      | { origin: string }
+      | undefined;
+    return row?.origin ?? null;
+  }
+
+  // Erases every origin older than the retention period; returns how many.
+  purge(): number {
+    const cutoff = new Date(this.now() - this.retentionDays * DAY_MS).toISOString();
+    return this.db.prepare('DELETE FROM origins WHERE recorded_at < ?').run(cutoff).changes;
+  }
+
+  // An erasure request: every origin of one person's writes.
+  eraseFor(recordedBy: string): number {
+    return this.db.prepare('DELETE FROM origins WHERE recorded_by = ?').run(recordedBy).changes;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    if (this.db.open) this.db.close();
+  }
+}

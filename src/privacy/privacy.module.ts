@@ -1,0 +1,26 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
+import { OriginLog } from './origin-log';
+import { PrivacyResolver } from './privacy.resolver';
+
+// The erasable origin log (client address and agent of each write) and who may read it.
+@Global()
+@Module({
+  providers: [
+    {
+      provide: OriginLog,
+      inject: [LEDGER_CONFIG],
+      useFactory: (c: LedgerConfig) =>
+        new OriginLog(c.privacy.personalDataFile, c.privacy.originRetentionDays),
+    },
+    PrivacyResolver,
+  ],
+  exports: [OriginLog],
+})
+export class PrivacyModule implements OnApplicationShutdown {
+  constructor(@Inject(OriginLog) private readonly origins: OriginLog) {}
+
+  onApplicationShutdown(): void {
+    this.origins.close();
+  }
+}

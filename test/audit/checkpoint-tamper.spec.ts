@@ -1,0 +1,181 @@
+import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  compareWithCheckpoint,
+  currentCheckpoint,
+  signatureHolds,
+  signCheckpoint,
+  type SignedCheckpoint,
+} from '../../src/audit/checkpoint';
+import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { eventHash } from '../../src/ledger/hash-chain';
+import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
+import { recordSimulatedMatches } from '../support/recorded-ledger';
+import { testEnv } from '../support/server';
+
+// Each CLI run starts ts-node (slow on a busy machine): the tests that run it get 180 s.
+const ROOT = join(__dirname, '..', '..');
+
+// Rewrites a whole stream as an attacker who knows the hash recipe would: one event's data
+// edited, then every hash of the stream and its head record recomputed. The chain verifies.
+function rewriteStream(db: Database.Database, streamId: string): void {
+  const rows = db
+    .prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision')
+    .all(streamId) as {
+    position: number;
+    stream_id: string;
+    revision: number;
+    event_id: string;
+    type: string;
+    data: string;
+    metadata: string;
+  }[];
+  let prev = '0'.repeat(64);
+  for (const r of rows) {
+    const data = JSON.parse(r.data) as Record<string, unknown>;
+    if (r.revision === 0) data.competition = 'Forged Cup';
+    const metadata = { ...(JSON.parse(r.metadata) as Record<string, unknown>), prevHash: prev };
+    const hash = eventHash({
+      streamId: r.stream_id,
+      revision: r.revision,
+      eventId: r.event_id,
+      type: r.type,
+      data,
+      metadata,
+    });
+    prev = hash;
+    db.prepare('UPDATE events SET data = ?, metadata = ? WHERE position = ?').run(
+      JSON.stringify(data),
+      JSON.stringify({ ...metadata, hash }),
+      r.position,
+    );
+  }
+  db.prepare('UPDATE stream_heads SET hash = ? WHERE stream_id = ?').run(prev, streamId);
+}
+
+describe('tamper evidence that does not trust the database', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-checkpoint-'));
+  const pristine = join(dir, 'pristine.sqlite');
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  let ids: string[] = [];
+  let signed: SignedCheckpoint;
+  let copies = 0;
+
+  beforeAll(async () => {
+    const store = new SqliteEventStore({ filename: pristine, synchronous: 'NORMAL' });
+    ids = await recordSimulatedMatches(store, [1, 2, 3]);
+    signed = signCheckpoint(await currentCheckpoint(store, new Date()), privateKey);
+    await store.close();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function copyEdited(edit: (db: Database.Database) => void): string {
+    const file = join(dir, `copy-${++copies}.sqlite`);
+    copyFileSync(pristine, file);
+    const db = new Database(file);
+    edit(db);
+    db.close();
+    return file;
+  }
+
+  async function readOnly<T>(file: string, work: (s: SqliteEventStore) => Promise<T>): Promise<T> {
+    const store = new SqliteEventStore({ filename: file, readOnly: true });
+    try {
+      return await work(store);
+    } finally {
+      await store.close();
+    }
+  }
+
+  it('a truncated stream whose heads table was dropped is a break, and verify writes nothing', async () => {
+    const file = copyEdited((db) => {
+      const s = `match-${ids[1]}`;
+      db.prepare(
+        'DELETE FROM events WHERE stream_id = ? AND revision > (SELECT MAX(revision) - 3 FROM events WHERE stream_id = ?)',
+      ).run(s, s);
+      db.exec('DROP TABLE stream_heads');
+    });
+    const v = await readOnly(file, verifyLedger);
+    expect(v.ok).toBe(false);
+    expect(v.breaks.map((b) => b.reason)).toEqual([
+      'HEAD_MISMATCH',
+      'HEAD_MISMATCH',
+      'HEAD_MISMATCH',
+    ]);
+    expect(v.breaks[0].message).toMatch(/has events but no head record/);
+    const db = new Database(file, { readonly: true });
+    const table = db.prepare("SELECT name FROM sqlite_master WHERE name = 'stream_heads'").get();
+    db.close();
+    expect(table).toBeUndefined();
+  });
+
+  it('a full rewrite with recomputed hashes passes the chain check but not a published checkpoint', async () => {
+    const file = copyEdited((db) => rewriteStream(db, `match-${ids[0]}`));
+    const v = await readOnly(file, verifyLedger);
+    expect(v.ok).toBe(true);
+    const breaks = await readOnly(file, (s) => compareWithCheckpoint(s, signed.checkpoint));
+    expect(breaks).toHaveLength(1);
+    expect(breaks[0]).toMatchObject({ streamId: `match-${ids[0]}` });
+    expect(breaks[0].message).toMatch(/rewritten/);
+    expect(await readOnly(pristine, (s) => compareWithCheckpoint(s, signed.checkpoint))).toEqual(
+      [],
+    );
+  });
+
+  it('a forged checkpoint does not verify: edited after signing, or signed with another key', () => {
+    expect(signatureHolds(signed, publicKey)).toBe(true);
+    const edited: SignedCheckpoint = {
+      ...signed,
+      checkpoint: {
+        ...signed.checkpoint,
+        streams: signed.checkpoint.streams.map((s, i) =>
+          i === 0 ? { ...s, hash: 'f'.repeat(64) } : s,
+        ),
+      },
+    };
+    expect(signatureHolds(edited, publicKey)).toBe(false);
+    const other = generateKeyPairSync('ed25519').privateKey;
+    expect(signatureHolds(signCheckpoint(edited.checkpoint, other), publicKey)).toBe(false);
+  });
+
+  it('`checkpoint` then `verify --checkpoint` over the CLI: holds, then catches a rewrite', () => {
+    const dataDir = join(dir, 'cli');
+    const env = {
+      ...process.env,
+      ...testEnv(dataDir),
+      LEDGER_FILE: join(dataDir, 'ledger.sqlite'),
+    };
+    const run = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', ...args],
+        {
+          cwd: ROOT,
+          env,
+          encoding: 'utf8',
+        },
+      );
+    mkdirSync(dataDir, { recursive: true });
+    copyFileSync(pristine, join(dataDir, 'ledger.sqlite'));
+    const out = join(dataDir, 'cp.json');
+    const made = run('checkpoint', '--out', out);
+    expect(made.status).toBe(0);
+    expect(made.stdout).toMatch(
+      /checkpoint .*cp\.json: 3 streams, \d+ events, position \d+, key [0-9a-f]{64}/,
+    );
+    expect(
+      (JSON.parse(readFileSync(out, 'utf8')) as SignedCheckpoint).checkpoint.streams,
+    ).toHaveLength(3);
+    const db = new Database(join(dataDir, 'ledger.sqlite'));
+    rewriteStream(db, `match-${ids[2]}`);
+    db.close();
+    const checked = run('verify', '--checkpoint', out);
+    expect(checked.stdout).toMatch(/every chain intact/);
+    expect(checked.stdout).toMatch(/does NOT hold: 1 streams differ/);
+    expect(checked.status).toBe(1);
+  }, 180_000);
+});

@@ -1,0 +1,250 @@
+import { Logger } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { getIntrospectionQuery } from 'graphql';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { LedgerClient } from '../support/ledger-client';
+import {
+  TEST_JWT_SECRET,
+  bearer,
+  removeDir,
+  startServer,
+  testEnv,
+  testTokens,
+  type TestServer,
+} from '../support/server';
+
+const PLAYERS = [
+  { id: 'ana', name: 'Ana' },
+  { id: 'bruno', name: 'Bruno' },
+];
+
+// Requests an attacker would send that the server once answered too generously.
+describe('hardened request handling', () => {
+  let server: TestServer;
+  let admin: LedgerClient;
+  beforeAll(async () => {
+    server = await startServer(undefined, { LEDGER_GRAPHQL_INTROSPECTION: 'true' });
+    admin = new LedgerClient(server, 'ADMIN', 'admin-1');
+  });
+  afterAll(async () => {
+    await server.close();
+    removeDir(server.dataDir);
+  });
+
+  it.each([
+    ['a bidi override', 'Ana\u202Egnp.exe'],
+    ['a control character', 'Ana\u0007'],
+    ['a lone surrogate', 'Ana\uD800'],
+    ['a zero-width joiner', 'A\u200Dna'],
+    ['a line separator', 'Ana\u2028Bruno'],
+  ])('refuses a player name with %s (BAD_USER_INPUT)', async (_what, name) => {
+    const res = await admin.attempt('scheduleMatch', 'ScheduleMatchInput', {
+      raceTo: 3,
+      players: [{ id: 'ana', name }, PLAYERS[1]],
+    });
+    expect(res.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(JSON.stringify(res.errors?.[0].extensions.fields)).toMatch(/players\.0\.name/);
+  });
+
+  it('accepts names in any script, with accents and apostrophes', async () => {
+    const s = await admin.scheduleMatch({
+      raceTo: 3,
+      players: [
+        { id: 'zoe', name: 'Zoë O’Brien-Łukasiewicz' },
+        { id: 'jun', name: '山田 太郎' },
+      ],
+      competition: 'Taça de Portugal 2026',
+    });
+    expect(s.match.players.map((p: { id: string }) => p.id)).toEqual(['zoe', 'jun']);
+  });
+
+  it('counts introspection toward the complexity limit', async () => {
+    const full = await server.gql(getIntrospectionQuery());
+    expect(full.errors).toBeUndefined();
+    const aliases = Array.from({ length: 100 }, (_, i) => `s${i}: __schema { types { name } }`);
+    const flood = await server.gql(`{ ${aliases.join(' ')} }`);
+    expect(flood.status).toBe(400);
+    expect(flood.errors?.[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('gives both revisions of a CONFLICT as numbers', async () => {
+    const s = await admin.scheduleMatch({ raceTo: 3, players: PLAYERS });
+    const stale = await admin.attempt('decideBreakOrder', 'DecideBreakOrderInput', {
+      matchId: s.matchId,
+      method: 'COIN_TOSS',
+      winner: 'ana',
+      expectedRevision: 5,
+    });
+    expect(stale.errors?.[0].extensions).toMatchObject({
+      code: 'CONFLICT',
+      expectedRevision: 5,
+      actualRevision: s.revision,
+    });
+  });
+
+  it('matches the Bearer scheme case-insensitively', async () => {
+    const token = testTokens.issue('ADMIN', 'admin-1');
+    for (const scheme of ['bearer', 'BEARER', 'Bearer'])
+      expect(
+        (
+          await server.gql(
+            '{ matches { totalCount } }',
+            {},
+            { authorization: `${scheme} ${token}` },
+          )
+        ).errors,
+      ).toBeUndefined();
+  });
+
+  it('logs a refused token without the token itself', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const forged = `${bearer('ADMIN', 'x').authorization.slice(7, -4)}AAAA`;
+    const res = await server.gql(
+      '{ matches { totalCount } }',
+      {},
+      { authorization: `Bearer ${forged}` },
+    );
+    expect(res.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+    const lines = warn.mock.calls.map((c) => String(c[0]));
+    warn.mockRestore();
+    expect(lines.filter((l) => /authentication refused from .*not valid/.test(l))).toHaveLength(1);
+    expect(lines.join('\n')).not.toContain(forged.split('.')[2]);
+  });
+});
+
+describe('tokens', () => {
+  let server: TestServer;
+  const raw = new JwtService({ secret: TEST_JWT_SECRET });
+  const sign = (claims: object, options: object) =>
+    raw.sign(claims, { issuer: 'cue-ledger', audience: 'cue-ledger-api', ...options });
+  const status = async (token: string) =>
+    (await server.gql('{ matches { totalCount } }', {}, { authorization: `Bearer ${token}` }))
+      .errors?.[0]?.extensions.code ?? 'OK';
+
+  beforeAll(async () => {
+    server = await startServer(undefined, { LEDGER_TOKEN_MAX_LIFETIME_SCORER: '2h' });
+  });
+  afterAll(async () => {
+    await server.close();
+    removeDir(server.dataDir);
+  });
+
+  it('refuses a token without an expiry, or without an id', async () => {
+    expect(await status(sign({ role: 'ADMIN' }, { subject: 'a', jwtid: 'j-1' }))).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(await status(sign({ role: 'ADMIN' }, { subject: 'a', expiresIn: 600 }))).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(
+      await status(sign({ role: 'ADMIN' }, { subject: 'a', expiresIn: 600, jwtid: 'j-2' })),
+    ).toBe('OK');
+  });
+
+  it('refuses a token that outlives its role’s maximum lifetime', async () => {
+    const long = { subject: 'scorer-1', jwtid: 'j-3', expiresIn: '3h' };
+    expect(await status(sign({ role: 'SCORER' }, long))).toBe('UNAUTHENTICATED');
+    expect(await status(sign({ role: 'SCORER' }, { ...long, expiresIn: '2h' }))).toBe('OK');
+  });
+});
+
+// Each CLI run starts ts-node (slow on a busy machine): the tests that run it get 180 s.
+const ROOT = join(__dirname, '..', '..');
+
+function cli(dataDir: string, ...args: string[]) {
+  return spawnSync(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', ...args],
+    { cwd: ROOT, env: { ...process.env, ...testEnv(dataDir) }, encoding: 'utf8' },
+  );
+}
+
+const jtiOf = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { jti: string }).jti;
+
+describe('a production-like server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(undefined, {
+      LEDGER_GRAPHQL_INTROSPECTION: 'false',
+      LEDGER_RATE_LIMIT: '3',
+      LEDGER_REVOCATION_POLL_MS: '100',
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    removeDir(server.dataDir);
+  });
+
+  it('suggests no field names in its errors', async () => {
+    const res = await server.gql('{ matchs { totalCount } }');
+    expect(res.errors?.[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(res.errors?.[0].message).not.toMatch(/Did you mean/);
+  });
+
+  it('logs a rate-limit hit with the client it counts against', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const who = bearer('SCORER', 'rate-carol');
+    const codes: string[] = [];
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (await server.gql('{ matches { totalCount } }', {}, who)).errors?.[0].extensions.code ??
+          'OK',
+      );
+    const lines = warn.mock.calls.map((c) => String(c[0]));
+    warn.mockRestore();
+    expect(codes).toEqual(['OK', 'OK', 'OK', 'RATE_LIMITED']);
+    expect(lines.filter((l) => l.startsWith('rate limit hit by sub:rate-carol'))).toHaveLength(1);
+  });
+
+  it('`token revoke <jti>` and `token revoke --subject` apply within the poll interval', async () => {
+    const gone = testTokens.issue('REFEREE', 'ref-1');
+    const kept = testTokens.issue('REFEREE', 'ref-2');
+    const query = (t: string) =>
+      server.gql('{ matches { totalCount } }', {}, { authorization: `Bearer ${t}` });
+    expect((await query(gone)).errors).toBeUndefined();
+
+    const byId = cli(server.dataDir, 'token', 'revoke', jtiOf(gone));
+    expect(byId.status).toBe(0);
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await query(gone)).errors?.[0].message).toBe('The bearer token has been revoked');
+    expect((await query(kept)).errors).toBeUndefined();
+
+    const bySubject = cli(server.dataDir, 'token', 'revoke', '--subject', 'ref-2');
+    expect(bySubject.stdout).toMatch(/revoked every token of ref-2 issued until/);
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await query(kept)).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+    // A token issued after the revocation (a later second) is valid again.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await query(testTokens.issue('REFEREE', 'ref-2'))).errors).toBeUndefined();
+  }, 180_000);
+
+  it('the CLI refuses a lifetime beyond the role maximum and prints the token id', () => {
+    const tooLong = cli(
+      server.dataDir,
+      'token',
+      '--role',
+      'admin',
+      '--subject',
+      'a',
+      '--expires-in',
+      '30d',
+    );
+    expect(tooLong.status).toBe(1);
+    expect(tooLong.stderr).toMatch(/ADMIN token may live at most 43200 s/);
+    const ok = cli(
+      server.dataDir,
+      'token',
+      '--role',
+      'admin',
+      '--subject',
+      'a',
+      '--expires-in',
+      '1h',
+      '--show-id',
+    );
+    expect(ok.status).toBe(0);
+    expect(ok.stderr).toContain(`jti ${jtiOf(ok.stdout.trim())}, expires `);
+  }, 180_000);
+});
