@@ -18,6 +18,7 @@ import { PROJECTIONS } from './projections/projection';
 import { ProjectionsModule } from './projections/projections.module';
 import { featureProjections } from './read-models';
 import { MatchesModule } from './matches/matches.module';
+import { RegistryModule } from './registry/registry.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -91,6 +92,7 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
     MatchesModule,
     AppealsModule,
     AuditModule,
+    RegistryModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

@@ -1,7 +1,8 @@
 import type { Projection } from './projections/projection';
+import { registryProjection } from './registry/registry.projection';
 
 // Every feature's read model, fed by the projector in the same transaction as the match views.
 // The server and the CLI's rebuild both take the list from here, so they build the same views.
 export function featureProjections(): Projection[] {
-  return [];
+  return [registryProjection];
 }

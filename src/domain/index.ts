@@ -16,6 +16,7 @@ export * from './match/game-number';
 export { fromPlaySnapshot, toPlaySnapshot } from './match/play-snapshot';
 export { endGame, startGame } from './match/game-flow';
 export * from './match/state';
+export * from './registry';
 export * from './rules/profiles';
 export * from './rules/ruling';
 export * from './table/vocabulary';

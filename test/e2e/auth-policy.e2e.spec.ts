@@ -32,6 +32,11 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   withdrawAppeal: ['PLAYER'],
   decideAppeal: ['APPEALS_COMMITTEE'],
   signOffMatch: ['PLAYER', 'REFEREE'],
+  registerPlayer: ['ADMIN', 'RECORD_KEEPER'],
+  updatePlayer: ['ADMIN', 'RECORD_KEEPER'],
+  createCompetition: ['ADMIN', 'RECORD_KEEPER'],
+  updateCompetition: ['ADMIN', 'RECORD_KEEPER'],
+  assignCommittee: ['ADMIN'],
 };
 
 interface Caller {
@@ -64,6 +69,7 @@ const CALLERS: Caller[] = [
     headers: bearer('APPEALS_COMMITTEE', 'ac-1'),
   },
   { name: 'player of the match', role: 'PLAYER', headers: bearer('PLAYER', 'ana') },
+  { name: 'record-keeper', role: 'RECORD_KEEPER', headers: bearer('RECORD_KEEPER', 'rk-1') },
   { name: 'anonymous', role: null, headers: {} },
   {
     name: 'forged token',

@@ -10,7 +10,14 @@ import type { ActorRole } from '../../domain';
 // A mutation missing from this table is refused to everyone, and a test that reads every Mutation
 // field of the generated schema fails until it is listed here.
 
-export const TOKEN_ROLES = ['ADMIN', 'SCORER', 'REFEREE', 'APPEALS_COMMITTEE', 'PLAYER'] as const;
+export const TOKEN_ROLES = [
+  'ADMIN',
+  'SCORER',
+  'REFEREE',
+  'APPEALS_COMMITTEE',
+  'PLAYER',
+  'RECORD_KEEPER',
+] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number] & ActorRole;
 
 export type Scope = 'ANY' | 'ASSIGNED' | 'OWN_MATCH';
@@ -18,6 +25,7 @@ export type MutationPolicy = Partial<Record<TokenRole, Scope>>;
 
 const TABLE_OFFICIALS: MutationPolicy = { ADMIN: 'ANY', SCORER: 'ASSIGNED', REFEREE: 'ASSIGNED' };
 const SCORER_ONLY: MutationPolicy = { ADMIN: 'ANY', SCORER: 'ASSIGNED' };
+const RECORDS: MutationPolicy = { ADMIN: 'ANY', RECORD_KEEPER: 'ANY' };
 
 export const MUTATION_POLICY = {
   scheduleMatch: { ADMIN: 'ANY' },
@@ -42,6 +50,13 @@ export const MUTATION_POLICY = {
   decideAppeal: { APPEALS_COMMITTEE: 'ANY' },
   // Each player signs, or the referee signs for the table.
   signOffMatch: { PLAYER: 'OWN_MATCH', REFEREE: 'ASSIGNED' },
+  // The registry: the federation's record-keeper (or an admin) keeps players and competitions;
+  // who sits on a competition's appeals committee is the admin's call alone.
+  registerPlayer: RECORDS,
+  updatePlayer: RECORDS,
+  createCompetition: RECORDS,
+  updateCompetition: RECORDS,
+  assignCommittee: { ADMIN: 'ANY' },
 } as const satisfies Record<string, MutationPolicy>;
 
 export type MutationName = keyof typeof MUTATION_POLICY;

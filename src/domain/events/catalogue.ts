@@ -9,6 +9,7 @@ import type {
 } from '../table/vocabulary';
 import type { ChoiceKind, GameEndReason, OptionKind, RuleId, Ruling } from '../rules/ruling';
 import type { AmendmentEvent } from './appeals';
+import type { RegistryEvent } from '../registry/events';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
 // Every fact the ledger stores, past tense. Each type carries a schema version so that a
@@ -34,6 +35,12 @@ export interface MatchScheduled {
     // Minutes after a disputed event during which a player may appeal it (default 30; absent in
     // records made before appeals existed).
     appealWindowMinutes?: number;
+    // A registered competition (its id; `competition` stays the display name), where and when the
+    // match is played. Absent in records made before the registry existed.
+    competitionId?: string;
+    venue?: string;
+    tableNumber?: number;
+    scheduledAt?: string;
   };
 }
 
@@ -215,7 +222,8 @@ export type LedgerEvent =
   | GameEnded
   | MatchEnded
   | OfficialsAssigned
-  | AmendmentEvent;
+  | AmendmentEvent
+  | RegistryEvent;
 
 export type LedgerEventType = LedgerEvent['type'];
 
@@ -240,6 +248,12 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'AppealMooted',
   'MatchSigned',
   'MatchSignedOff',
+  // The registry's streams (player-<licenceId>, competition-<id>).
+  'PlayerRegistered',
+  'PlayerUpdated',
+  'CompetitionCreated',
+  'CompetitionUpdated',
+  'CommitteeAssigned',
 ];
 
 export function isLedgerEventType(type: string): type is LedgerEventType {

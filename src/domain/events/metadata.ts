@@ -7,6 +7,8 @@ export const ACTOR_ROLES = [
   'REFEREE',
   'APPEALS_COMMITTEE',
   'PLAYER',
+  // The federation's record-keeper: players and competitions (the registry).
+  'RECORD_KEEPER',
   'SYSTEM',
 ] as const;
 export type ActorRole = (typeof ACTOR_ROLES)[number];

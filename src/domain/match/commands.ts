@@ -28,6 +28,10 @@ export interface ScheduleMatch {
   refereePresent: boolean;
   competition: string | null;
   appealWindowMinutes?: number;
+  competitionId?: string;
+  venue?: string;
+  tableNumber?: number;
+  scheduledAt?: string;
 }
 
 export interface DecideBreakOrder {

@@ -1,10 +1,12 @@
 import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
+import { GraphQLDateTime } from 'graphql-scalars';
 import {
   ArrayMaxSize,
   ArrayUnique,
   ArrayMinSize,
   IsBoolean,
+  IsDate,
   IsIn,
   IsInt,
   IsOptional,
@@ -38,22 +40,34 @@ export class PlayerInput {
   @PLAYER_ID_RULE
   id!: string;
 
-  @Field()
+  @Field({
+    nullable: true,
+    description: 'Required unless the id is a registered licence id (the registered name is used).',
+  })
+  @IsOptional()
   @IsString()
   @MinLength(1)
   @MaxLength(100)
-  name!: string;
+  name?: string;
 }
 
 @InputType()
 export class ScheduleMatchInput extends CommandInput {
-  @Field(() => E.Discipline, { defaultValue: 'EIGHT_BALL' })
+  @Field(() => E.Discipline, {
+    nullable: true,
+    description: "Default: the competition's, else EIGHT_BALL.",
+  })
+  @IsOptional()
   @IsIn(DISCIPLINES)
-  discipline!: Discipline;
+  discipline?: Discipline;
 
-  @Field(() => E.RuleProfile, { defaultValue: 'FPB' })
+  @Field(() => E.RuleProfile, {
+    nullable: true,
+    description: "Default: the competition's, else FPB for 8-ball and WPA for 9- and 10-ball.",
+  })
+  @IsOptional()
   @IsIn(RULE_PROFILES)
-  ruleProfile!: RuleProfileId;
+  ruleProfile?: RuleProfileId;
 
   @Field(() => Int, { description: 'Games needed to win the match.' })
   @IsInt()
@@ -95,6 +109,30 @@ export class ScheduleMatchInput extends CommandInput {
   @Min(0)
   @Max(10080)
   appealWindowMinutes?: number;
+
+  @Field({
+    nullable: true,
+    description:
+      'A registered competition: its players must all be registered (UNKNOWN_PLAYER), it must exist (UNKNOWN_COMPETITION).',
+  })
+  @IsOptional()
+  @IsString()
+  @PLAYER_ID_RULE
+  competitionId?: string;
+
+  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(200) venue?: string;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  tableNumber?: number;
+
+  @Field(() => GraphQLDateTime, { nullable: true, description: 'When the match is to be played.' })
+  @IsOptional()
+  @IsDate()
+  scheduledAt?: Date;
 }
 
 @InputType({
