@@ -5,6 +5,7 @@ import { TOKEN_ROLES } from './api/auth/policy';
 import { verifyLedger } from './audit/ledger-verifier';
 import { readjudicateLedger } from './audit/readjudication';
 import { ConfigurationError, loadConfig } from './config/configuration';
+import { runSeedDemo, SEED_DEMO_USAGE } from './demo/seed-demo.cli';
 import { ensureDevelopmentSecret } from './config/development-secret';
 import { createEventStore } from './ledger/ledger.module';
 import { MatchProjector } from './projections/match-projector';
@@ -13,6 +14,7 @@ import { featureProjections } from './read-models';
 
 const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--expires-in <span>]
        npm run ledger -- rebuild | verify | readjudicate
+       npm run ledger -- seed-demo [--players 64] [--matches 100] [--seed 1]
        (or: node dist/cli.js token|rebuild|verify|readjudicate ...)
 
   token   print a bearer token signed with LEDGER_JWT_SECRET
@@ -24,7 +26,8 @@ const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--ex
           each broken stream when the ledger was altered
   readjudicate
           re-rule every recorded shot with this build's engine; exit 1 and list every ruling
-          that differs from the recorded one (nothing is written)`;
+          that differs from the recorded one (nothing is written)
+${SEED_DEMO_USAGE}`;
 
 // Opens the configured store alone (no read model, no server) for a read-only pass.
 async function withStore<T>(
@@ -105,11 +108,26 @@ async function rebuild(): Promise<number> {
   }
 }
 
+// Plays a demo season into the configured store, its read model kept up as it goes.
+async function seedDemo(args: string[]): Promise<number> {
+  ensureDevelopmentSecret();
+  const config = loadConfig();
+  const store = createEventStore(config);
+  const readModel = new ReadModel(config.readModelFile, featureProjections());
+  try {
+    return await runSeedDemo(args, store, readModel, config.storeDescription);
+  } finally {
+    readModel.close();
+    await store.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'rebuild') return rebuild();
   if (command === 'verify') return verify();
   if (command === 'readjudicate') return readjudicate();
+  if (command === 'seed-demo') return seedDemo(rest);
   if (command !== 'token') {
     console.error(USAGE);
     return command === undefined || command === '--help' ? 0 : 2;
