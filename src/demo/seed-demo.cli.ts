@@ -79,15 +79,26 @@ export async function runSeedDemo(
   const clock = seasonClock();
   const projector = new MatchProjector(store, readModel);
   await projector.catchUp();
+  // The writers need no read-your-writes here (the seeder folds its own state): the read model
+  // catches up once per match instead of once per command.
+  const deferred = Object.assign(Object.create(projector) as MatchProjector, {
+    catchUp: () => Promise.resolve(),
+  });
   const seeder = new DemoSeeder(
-    new MatchCommandService(store, projector, clock),
-    new RegistryCommandService(store, projector, clock),
+    new MatchCommandService(store, deferred, clock),
+    new RegistryCommandService(store, deferred, clock),
   );
   const bar = progress(parsed.matches);
   const t0 = process.hrtime.bigint();
   let report: SeedReport;
   try {
-    report = await seeder.run({ ...parsed, onMatch: bar.tick });
+    report = await seeder.run({
+      ...parsed,
+      onMatch: async (done) => {
+        await projector.catchUp();
+        bar.tick(done);
+      },
+    });
   } finally {
     bar.stop();
   }

@@ -18,7 +18,7 @@ export interface SeedOptions {
   players: number;
   matches: number;
   seed: number;
-  onMatch?: (done: number, total: number) => void;
+  onMatch?: (done: number, total: number) => void | Promise<void>;
 }
 
 export interface SeedReport {
@@ -122,7 +122,7 @@ export class DemoSeeder {
         (id) => skill.get(id) ?? 0.5,
       );
       this.report.matches[competition.fields.discipline] += 1;
-      options.onMatch?.(i + 1, options.matches);
+      await options.onMatch?.(i + 1, options.matches);
     }
     return this.report;
   }
