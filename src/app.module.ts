@@ -19,6 +19,7 @@ import { ProjectionsModule } from './projections/projections.module';
 import { featureProjections } from './read-models';
 import { MatchesModule } from './matches/matches.module';
 import { RegistryModule } from './registry/registry.module';
+import { ExportsModule } from './exports/exports.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -93,6 +94,7 @@ function graphqlOptions(c: LedgerConfig): ApolloDriverConfig {
     AppealsModule,
     AuditModule,
     RegistryModule,
+    ExportsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

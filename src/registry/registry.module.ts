@@ -35,6 +35,6 @@ import { RegistryRecords } from './registry-streams';
     },
     RegistryResolver,
   ],
-  exports: [RegistryRecords, COMPETITION_APPEAL_POLICY],
+  exports: [RegistryRecords, RegistryQueryService, COMPETITION_APPEAL_POLICY],
 })
 export class RegistryModule {}

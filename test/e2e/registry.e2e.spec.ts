@@ -1,3 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { ExportFileStore } from '../../src/exports/export-file-store';
 import { LedgerClient, type Result } from '../support/ledger-client';
 import { bearer, removeDir, startServer, type TestServer } from '../support/server';
 
@@ -296,6 +300,25 @@ describe('registry: players, competitions and standings over GraphQL', () => {
     // The match is 1-1 and in play again: not counted as played; its games are not counted either.
     expect(row('PT-3')).toMatchObject({ played: 3, won: 1, gamesFor: 2 });
     expect(row('PT-4')).toMatchObject({ played: 3, won: 1, gamesFor: 3 });
+  });
+
+  it('exports the competition as NDJSON that verifies without the database, and standings as CSV', async () => {
+    const res = await server.gql(
+      `{ ledgerExport(competitionId: "porto-26") standingsCsv(competitionId: "porto-26") }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const file = join(server.dataDir, 'porto-26.ndjson');
+    writeFileSync(file, res.data!.ledgerExport);
+    const v = await verifyLedger(new ExportFileStore(file));
+    // The competition, 4 players and 7 matches, every chain intact and every head present.
+    expect(v).toMatchObject({ ok: true, streams: 12, headsChecked: true });
+    const csv = (res.data!.standingsCsv as string).split('\r\n');
+    expect(csv[0]).toBe(
+      'position,licence_id,display_name,played,won,lost,games_for,games_against,game_differential,head_to_head_wins',
+    );
+    expect(csv[1]).toBe('1,PT-1,Ana Silva,3,2,1,4,3,1,1');
+    const both = await server.gql(`{ ledgerExport(matchId: "x", competitionId: "y") }`);
+    expect(both.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
   async function standings(): Promise<Result[]> {
