@@ -251,10 +251,18 @@ export class RegistryQueryService {
         games: [r.games_a, r.games_b],
       })),
     );
-    return table.map((row) => ({
-      ...row,
-      displayName: this.player(row.playerId)?.displayName ?? null,
-    }));
+    // Every name in one read: the players of the competition's matches.
+    const names = new Map(
+      this.db
+        .prepare<[string, string], { licence_id: string; display_name: string }>(
+          `SELECT licence_id, display_name FROM registry_players WHERE licence_id IN (
+             SELECT player_a FROM registry_matches WHERE competition_id = ?
+             UNION SELECT player_b FROM registry_matches WHERE competition_id = ?)`,
+        )
+        .all(competitionId, competitionId)
+        .map((r) => [r.licence_id, r.display_name]),
+    );
+    return table.map((row) => ({ ...row, displayName: names.get(row.playerId) ?? null }));
   }
 }
 
