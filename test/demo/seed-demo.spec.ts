@@ -45,6 +45,22 @@ describe('seed-demo', () => {
     }
   });
 
+  it('the registry read model built live equals one rebuilt from the ledger', async () => {
+    const { store, readModel } = await seed(4, 3);
+    const rebuilt = new ReadModel(':memory:', [registryProjection]);
+    await new MatchProjector(store, rebuilt).catchUp();
+    const dump = (rm: ReadModel) =>
+      [
+        'registry_players',
+        'registry_competitions',
+        'registry_matches',
+        'registry_match_players',
+      ].map((t) => rm.database.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
+    const live = dump(readModel);
+    expect(live.every((rows) => rows.length > 0)).toBe(true);
+    expect(dump(rebuilt)).toEqual(live);
+  });
+
   it('is deterministic: the same seed writes the same events, hashes included', async () => {
     const hashes = async () =>
       (await (await seed(5, 3)).store.readAll({ maxCount: 1_000_000 })).map(
