@@ -28,6 +28,8 @@ import { RatingsModule } from './ratings/ratings.module';
 import { ViewerModule } from './viewer/viewer.module';
 import { StatsModule } from './stats/stats.module';
 import { PrivacyModule } from './privacy/privacy.module';
+import { RegistryModule } from './registry/registry.module';
+import { ExportsModule } from './exports/exports.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -142,6 +144,8 @@ function graphqlOptions(
     ViewerModule,
     StatsModule,
     PrivacyModule,
+    RegistryModule,
+    ExportsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

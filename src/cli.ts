@@ -3,6 +3,8 @@ import { checkpointCommand, LEDGER_USAGE, verifyCommand } from './cli-ledger';
 import { tokenCommand, TOKEN_USAGE } from './cli-tokens';
 import { readjudicateLedger } from './audit/readjudication';
 import { ConfigurationError, loadConfig } from './config/configuration';
+import { runSeedDemo, SEED_DEMO_USAGE } from './demo/seed-demo.cli';
+import { EXPORT_USAGE, runExport, runVerifyFile } from './exports/exports.cli';
 import { ensureDevelopmentSecret } from './config/development-secret';
 import { createEventStore } from './ledger/ledger.module';
 import { MatchProjector } from './projections/match-projector';
@@ -18,6 +20,9 @@ import {
 const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--expires-in <span>]
        npm run ledger -- token revoke <jti> | token revoke --subject <id>
        npm run ledger -- rebuild | verify | checkpoint | readjudicate
+       npm run ledger -- seed-demo [--players 64] [--matches 100] [--seed 1]
+       npm run ledger -- export --match <id> | --competition <id> | --all | --standings <id>
+       npm run ledger -- verify --file <export.ndjson>
        (or: node dist/cli.js token|rebuild|verify|checkpoint|readjudicate ...)
 
 ${TOKEN_USAGE}
@@ -26,7 +31,9 @@ ${LEDGER_USAGE}
   readjudicate
           re-rule every recorded shot with this build's engine; exit 1 and list every ruling
           that differs from the recorded one (nothing is written)
-  ${CHANGED_RESULTS_USAGE}`;
+  ${CHANGED_RESULTS_USAGE}
+${SEED_DEMO_USAGE}
+${EXPORT_USAGE}`;
 
 // Opens the configured store alone (no read model, no server) for a read-only pass.
 async function withStore<T>(
@@ -103,13 +110,38 @@ function openReadModel(): OpenedReadModel {
   };
 }
 
+// The configured store with this instance's read model (seed-demo keeps it up, export reads it).
+async function withLedgerAndViews(
+  work: (
+    store: ReturnType<typeof createEventStore>,
+    views: ReadModel,
+    where: string,
+  ) => Promise<number>,
+): Promise<number> {
+  ensureDevelopmentSecret();
+  const config = loadConfig();
+  const store = createEventStore(config);
+  const readModel = new ReadModel(config.readModelFile, featureProjections());
+  try {
+    return await work(store, readModel, config.storeDescription);
+  } finally {
+    readModel.close();
+    await store.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'rebuild') return rebuild();
   if (command === 'changed-results') return changedResultsCommand(rest, openReadModel);
+  // An export file is checked without opening the ledger at all.
+  if (command === 'verify' && rest[0] === '--file' && rest[1]) return runVerifyFile(rest[1]);
   if (command === 'verify') return verifyCommand(rest);
   if (command === 'checkpoint') return checkpointCommand(rest);
   if (command === 'readjudicate') return readjudicate();
+  if (command === 'seed-demo')
+    return withLedgerAndViews((s, v, where) => runSeedDemo(rest, s, v, where));
+  if (command === 'export') return withLedgerAndViews((s, v) => runExport(rest, s, v));
   if (command !== 'token') {
     console.error(USAGE);
     return command === undefined || command === '--help' ? 0 : 2;

@@ -6,18 +6,17 @@ import { AppealsResolver } from './appeals.resolver';
 import { AppealCaseService } from './cases/appeal-cases.service';
 import { AppealCasesResolver } from './cases/appeal-cases.resolver';
 import { ReadModel } from '../projections/read-model';
-import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { AppealPolicyService } from './policy/appeal-policy.service';
 import {
   COMPETITION_APPEAL_POLICY,
-  noCompetitionPolicy,
   type CompetitionAppealPolicy,
 } from './policy/competition-appeal-policy';
-import { policyFromFile } from './policy/policy-file';
+import { RegistryModule } from '../registry/registry.module';
+import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry/competition-appeal-policy';
 
 // Corrections, appeals (file, preview, decide) and sign-off; writes go through the match commands.
 @Module({
-  imports: [MatchesModule],
+  imports: [MatchesModule, RegistryModule],
   providers: [
     {
       provide: AppealQueryService,
@@ -29,12 +28,8 @@ import { policyFromFile } from './policy/policy-file';
       inject: [EVENT_STORE, ReadModel],
       useFactory: (s: EventStore, r: ReadModel) => new AppealCaseService(s, r),
     },
-    {
-      provide: COMPETITION_APPEAL_POLICY,
-      inject: [LEDGER_CONFIG],
-      useFactory: (c: LedgerConfig) =>
-        c.appeals.policyFile ? policyFromFile(c.appeals.policyFile) : noCompetitionPolicy,
-    },
+    // A competition's appeal settings are the registry's (its own stream, never stale).
+    { provide: COMPETITION_APPEAL_POLICY, useExisting: REGISTRY_APPEAL_POLICY },
     {
       provide: AppealPolicyService,
       inject: [ReadModel, COMPETITION_APPEAL_POLICY],

@@ -44,10 +44,6 @@ export interface LedgerConfig {
   };
   // Subscriptions (graphql-ws), CORS and webhooks.
   live: LiveConfig;
-  appeals: {
-    // A JSON file of competition appeal settings, until the registry provides them (null: none).
-    policyFile: string | null;
-  };
 }
 
 export interface LiveConfig {
@@ -175,7 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
       landingPage: bool('LEDGER_GRAPHQL_LANDING_PAGE', !production),
     },
     live: liveConfig(env, dataDir, production, int, bool, problems),
-    appeals: { policyFile: env.LEDGER_APPEAL_POLICIES_FILE || null },
   };
   if (problems.length) throw new ConfigurationError(problems);
   return config;

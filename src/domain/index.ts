@@ -17,6 +17,7 @@ export { fromPlaySnapshot, toPlaySnapshot } from './match/play-snapshot';
 export { endGame, startGame } from './match/game-flow';
 export * from './match/state';
 export { choiceConsequences, type OptionConsequence } from './rules/choices';
+export * from './registry';
 export * from './rules/profiles';
 export * from './rules/ruling';
 export * from './table/vocabulary';

@@ -22,6 +22,8 @@ import { defined } from '../api/graphql/defined';
 import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
 import { MatchModel } from './models/match.model';
 import { commandContext, type GqlContext } from '../api/graphql/request-context';
+import { RegistryRecords } from '../registry/registry-streams';
+import { resolveSchedule } from '../registry/schedule-check';
 
 // A call as the domain records it: pushOut only when declared (older calls carry none).
 function shotCall(c: Pick<CallShotInput, 'ball' | 'pocket' | 'safety' | 'pushOut'>): ShotCall {
@@ -59,6 +61,7 @@ export class MatchResolver {
   constructor(
     @Inject(MatchCommandService) private readonly commands: MatchCommandService,
     @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(RegistryRecords) private readonly registry: RegistryRecords,
   ) {}
 
   @Mutation(() => CommandResultModel, {
@@ -70,27 +73,30 @@ export class MatchResolver {
   ): Promise<CommandResultModel> {
     // Derived from the command id, so a retried schedule finds its match instead of making another.
     const matchId = matchIdFor(input.commandId);
-    const outcome = await this.commands.schedule(
-      {
-        type: 'ScheduleMatch',
-        matchId,
-        discipline: input.discipline,
-        ruleProfile: input.ruleProfile,
-        raceTo: input.raceTo,
-        players: [
-          { id: input.players[0].id, name: input.players[0].name },
-          { id: input.players[1].id, name: input.players[1].name },
-        ],
-        breakOrder: input.breakOrder,
-        refereePresent: input.refereePresent,
-        competition: input.competition ?? null,
-        ...defined({
-          appealWindowMinutes: input.appealWindowMinutes ?? undefined,
-          competitionId: input.competitionId ?? undefined,
-        }),
-      },
-      this.context(ctx, 'scheduleMatch', input),
-    );
+    const context = this.context(ctx, 'scheduleMatch', input);
+    // Registered players and competitions are resolved (or refused) before anything is decided.
+    const command = await resolveSchedule(this.registry, {
+      type: 'ScheduleMatch',
+      matchId,
+      raceTo: input.raceTo,
+      players: [
+        defined({ id: input.players[0].id, name: input.players[0].name ?? undefined }),
+        defined({ id: input.players[1].id, name: input.players[1].name ?? undefined }),
+      ],
+      breakOrder: input.breakOrder,
+      refereePresent: input.refereePresent,
+      competition: input.competition ?? null,
+      ...defined({
+        discipline: input.discipline ?? undefined,
+        ruleProfile: input.ruleProfile ?? undefined,
+        appealWindowMinutes: input.appealWindowMinutes ?? undefined,
+        competitionId: input.competitionId ?? undefined,
+        venue: input.venue ?? undefined,
+        tableNumber: input.tableNumber ?? undefined,
+        scheduledAt: input.scheduledAt?.toISOString(),
+      }),
+    });
+    const outcome = await this.commands.schedule(command, context);
     return toResult(outcome);
   }
 

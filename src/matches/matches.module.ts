@@ -8,9 +8,11 @@ import { MatchCommandService } from './match-commands.service';
 import { MatchQueryService } from './match-queries.service';
 import { MatchQueriesResolver } from './match-queries.resolver';
 import { MatchResolver } from './match.resolver';
+import { RegistryModule } from '../registry/registry.module';
 
 // Scheduling and recording at the table, and reading matches back.
 @Module({
+  imports: [RegistryModule],
   providers: [
     {
       provide: MatchCommandService,

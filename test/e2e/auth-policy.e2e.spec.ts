@@ -37,6 +37,11 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   registerWebhook: ['ADMIN'],
   removeWebhook: ['ADMIN'],
   replayWebhook: ['ADMIN'],
+  registerPlayer: ['ADMIN', 'RECORD_KEEPER'],
+  updatePlayer: ['ADMIN', 'RECORD_KEEPER'],
+  createCompetition: ['ADMIN', 'RECORD_KEEPER'],
+  updateCompetition: ['ADMIN', 'RECORD_KEEPER'],
+  assignCommittee: ['ADMIN'],
 };
 
 interface Caller {
@@ -70,6 +75,7 @@ const CALLERS: Caller[] = [
   },
   { name: 'review panel', role: 'APPEALS_REVIEW', headers: bearer('APPEALS_REVIEW', 'rv-1') },
   { name: 'player of the match', role: 'PLAYER', headers: bearer('PLAYER', 'ana') },
+  { name: 'record-keeper', role: 'RECORD_KEEPER', headers: bearer('RECORD_KEEPER', 'rk-1') },
   { name: 'anonymous', role: null, headers: {} },
   {
     name: 'forged token',

@@ -1,9 +1,9 @@
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { LedgerClient, type Result } from '../support/ledger-client';
-import { removeDir, startServer, type TestServer } from '../support/server';
+import { bearer, removeDir, startServer, type TestServer } from '../support/server';
 
 // A hearing, end to end over HTTP against a real ledger: two players in a competition whose
 // appeal settings name a committee; the referee is replaced after the break; the opponent
@@ -29,19 +29,36 @@ describe('a hearing: the committee decides a disputed break', () => {
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-hearing-'));
-    const policies = join(dir, 'appeal-policies.json');
-    writeFileSync(
-      policies,
-      JSON.stringify({
-        [COMPETITION]: {
-          appealWindowMinutes: 60,
-          decisionDeadlineHours: 72,
-          appealFee: { amount: 25, currency: 'EUR' },
-          committee: ['ac-1', 'ac-2', 'referee-1'],
-        },
-      }),
-    );
-    server = await startServer(dir, { LEDGER_APPEAL_POLICIES_FILE: policies });
+    server = await startServer(dir);
+    // The competition and its players are registry records; its appeal settings name the committee.
+    const keeper = bearer('RECORD_KEEPER', 'keeper-1');
+    const write = async (mutation: string, type: string, input: Record<string, unknown>) => {
+      const res = await server.gql(
+        `mutation($i: ${type}!) { ${mutation}(input: $i) { revision } }`,
+        { i: { commandId: `setup-${mutation}-${JSON.stringify(input).length}`, ...input } },
+        mutation === 'assignCommittee' ? bearer('ADMIN', 'admin-1') : keeper,
+      );
+      expect(res.errors).toBeUndefined();
+    };
+    for (const [licenceId, displayName] of [
+      ['PT-1041', 'Ana Sousa'],
+      ['PT-2210', 'Bruno Reis'],
+    ])
+      await write('registerPlayer', 'RegisterPlayerInput', { licenceId, displayName });
+    await write('createCompetition', 'CreateCompetitionInput', {
+      competitionId: COMPETITION,
+      name: 'Liga Norte 2026',
+      discipline: 'EIGHT_BALL',
+      ruleProfile: 'FPB',
+      season: '2026',
+      appealWindowMinutes: 60,
+      decisionDeadlineHours: 72,
+      appealFee: { amount: 25, currency: 'EUR' },
+    });
+    await write('assignCommittee', 'AssignCommitteeInput', {
+      competitionId: COMPETITION,
+      members: ['ac-1', 'ac-2', 'referee-1'],
+    });
     admin = new LedgerClient(server, 'ADMIN', 'admin-1');
     scorer = new LedgerClient(server, 'SCORER', 'scorer-1');
     ana = new LedgerClient(server, 'PLAYER', 'PT-1041');

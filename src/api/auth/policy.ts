@@ -17,6 +17,7 @@ export const TOKEN_ROLES = [
   'APPEALS_COMMITTEE',
   'APPEALS_REVIEW',
   'PLAYER',
+  'RECORD_KEEPER',
 ] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number] & ActorRole;
 
@@ -25,6 +26,7 @@ export type MutationPolicy = Partial<Record<TokenRole, Scope>>;
 
 const TABLE_OFFICIALS: MutationPolicy = { ADMIN: 'ANY', SCORER: 'ASSIGNED', REFEREE: 'ASSIGNED' };
 const SCORER_ONLY: MutationPolicy = { ADMIN: 'ANY', SCORER: 'ASSIGNED' };
+const RECORDS: MutationPolicy = { ADMIN: 'ANY', RECORD_KEEPER: 'ANY' };
 
 export const MUTATION_POLICY = {
   scheduleMatch: { ADMIN: 'ANY' },
@@ -59,6 +61,13 @@ export const MUTATION_POLICY = {
   registerWebhook: { ADMIN: 'ANY' },
   removeWebhook: { ADMIN: 'ANY' },
   replayWebhook: { ADMIN: 'ANY' },
+  // The registry: the federation's record-keeper (or an admin) keeps players and competitions;
+  // who sits on a competition's appeals committee is the admin's call alone.
+  registerPlayer: RECORDS,
+  updatePlayer: RECORDS,
+  createCompetition: RECORDS,
+  updateCompetition: RECORDS,
+  assignCommittee: { ADMIN: 'ANY' },
 } as const satisfies Record<string, MutationPolicy>;
 
 export type MutationName = keyof typeof MUTATION_POLICY;

@@ -2,7 +2,12 @@ import { Catch, HttpException, Logger, type ArgumentsHost } from '@nestjs/common
 import type { GqlExceptionFilter } from '@nestjs/graphql';
 import { GraphQLError } from 'graphql';
 import type { AuditErrorCode } from '../../audit/audit-errors';
-import { DOMAIN_ERROR_CODES, type DomainErrorCode } from '../../domain';
+import {
+  DOMAIN_ERROR_CODES,
+  REGISTRY_ERROR_CODES,
+  type DomainErrorCode,
+  type RegistryErrorCode,
+} from '../../domain';
 import { CodedError } from '../../domain/coded-error';
 import type { EventStoreError } from '../../ledger/event-store';
 import type { LiveErrorCode } from '../../live/live-errors';
@@ -33,6 +38,7 @@ export class InputValidationError extends CodedError<'BAD_USER_INPUT'> {
 
 type ServedCode =
   | DomainErrorCode
+  | RegistryErrorCode
   | MatchErrorCode
   | AuditErrorCode
   | AuthErrorCode
@@ -48,6 +54,11 @@ type ServedCode =
 const GRAPHQL_CODES: Record<ServedCode, string> = {
   // Rule refusals reach clients as themselves.
   ...(Object.fromEntries(DOMAIN_ERROR_CODES.map((c) => [c, c])) as Record<DomainErrorCode, string>),
+  // So do the registry's (a record not found by a command is a refusal, not a missing page).
+  ...(Object.fromEntries(REGISTRY_ERROR_CODES.map((c) => [c, c])) as Record<
+    RegistryErrorCode,
+    string
+  >),
   MATCH_NOT_FOUND: 'NOT_FOUND',
   GAME_NOT_FOUND: 'NOT_FOUND',
   NOT_FOUND: 'NOT_FOUND',

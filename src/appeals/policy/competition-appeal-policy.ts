@@ -18,11 +18,6 @@ export interface CompetitionAppealPolicy {
 
 export const COMPETITION_APPEAL_POLICY = Symbol('COMPETITION_APPEAL_POLICY');
 
-// No competition has settings: every match keeps its own window, no deadline, no fee, any member.
-export const noCompetitionPolicy: CompetitionAppealPolicy = {
-  forCompetition: () => Promise.resolve(null),
-};
-
 // The settings as the appeal commands take them.
 export function toAppealPolicy(s: CompetitionAppealSettings): AppealPolicy {
   return {

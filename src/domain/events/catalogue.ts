@@ -16,6 +16,7 @@ import type {
   Ruling,
 } from '../rules/ruling';
 import type { AmendmentEvent } from './appeals';
+import type { RegistryEvent } from '../registry/events';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
 // Every fact the ledger stores, past tense. Each type carries a schema version so that a
@@ -41,7 +42,8 @@ export interface MatchScheduled {
     // Minutes after a disputed event during which a player may appeal it (default 30; absent in
     // records made before appeals existed).
     appealWindowMinutes?: number;
-    // A registered competition, venue, table and scheduled time (absent in older records).
+    // A registered competition (its id; `competition` stays the display name), where and when the
+    // match is played. Absent in records made before the registry existed.
     competitionId?: string;
     venue?: string;
     tableNumber?: number;
@@ -253,7 +255,8 @@ export type LedgerEvent =
   | GameEnded
   | MatchEnded
   | OfficialsAssigned
-  | AmendmentEvent;
+  | AmendmentEvent
+  | RegistryEvent;
 
 export type LedgerEventType = LedgerEvent['type'];
 
@@ -280,6 +283,12 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'AppealMooted',
   'MatchSigned',
   'MatchSignedOff',
+  // The registry's streams (player-<licenceId>, competition-<id>).
+  'PlayerRegistered',
+  'PlayerUpdated',
+  'CompetitionCreated',
+  'CompetitionUpdated',
+  'CommitteeAssigned',
 ];
 
 export function isLedgerEventType(type: string): type is LedgerEventType {

@@ -9,6 +9,8 @@ export const ACTOR_ROLES = [
   // Reviews committee decisions (the one path that may supersede one).
   'APPEALS_REVIEW',
   'PLAYER',
+  // The federation's record-keeper: players and competitions (the registry).
+  'RECORD_KEEPER',
   'SYSTEM',
 ] as const;
 export type ActorRole = (typeof ACTOR_ROLES)[number];

@@ -36,8 +36,11 @@ export interface ScheduleMatch {
   breakOrder: BreakOrderRule;
   refereePresent: boolean;
   competition: string | null;
-  competitionId?: string;
   appealWindowMinutes?: number;
+  competitionId?: string;
+  venue?: string;
+  tableNumber?: number;
+  scheduledAt?: string;
 }
 
 export interface DecideBreakOrder {

@@ -116,6 +116,12 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'MatchSigned':
     case 'MatchSignedOff':
       return evolveAmendment(next, event);
+    case 'PlayerRegistered':
+    case 'PlayerUpdated':
+    case 'CompetitionCreated':
+    case 'CompetitionUpdated':
+    case 'CommitteeAssigned':
+      throw new Error(`${event.type} belongs to a registry stream, not to a match`);
   }
 }
 

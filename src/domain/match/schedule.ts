@@ -34,6 +34,10 @@ export function schedule(c: ScheduleMatch, state: MatchState | null): LedgerEven
       'raceTo must be a whole number of games, at least 1',
     );
   }
+  if (c.tableNumber !== undefined && (!Number.isInteger(c.tableNumber) || c.tableNumber < 1))
+    throw new DomainError('INVALID_MATCH_SETUP', 'tableNumber must be a whole number, at least 1');
+  if (c.scheduledAt !== undefined && Number.isNaN(Date.parse(c.scheduledAt)))
+    throw new DomainError('INVALID_MATCH_SETUP', 'scheduledAt must be an ISO instant');
   return [
     {
       type: 'MatchScheduled',
@@ -51,6 +55,10 @@ export function schedule(c: ScheduleMatch, state: MatchState | null): LedgerEven
         ...(c.appealWindowMinutes !== undefined
           ? { appealWindowMinutes: c.appealWindowMinutes }
           : {}),
+        ...(c.competitionId !== undefined ? { competitionId: c.competitionId } : {}),
+        ...(c.venue !== undefined ? { venue: c.venue } : {}),
+        ...(c.tableNumber !== undefined ? { tableNumber: c.tableNumber } : {}),
+        ...(c.scheduledAt !== undefined ? { scheduledAt: c.scheduledAt } : {}),
       },
     },
   ];

@@ -1,15 +1,16 @@
 import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
+import { GraphQLDateTime } from 'graphql-scalars';
 import {
   ArrayMaxSize,
   ArrayUnique,
   ArrayMinSize,
   IsBoolean,
+  IsDate,
   IsIn,
   IsInt,
   IsOptional,
   IsString,
-  Matches,
   Max,
   MaxLength,
   Min,
@@ -27,7 +28,6 @@ import {
 import * as E from '../../api/graphql/enums';
 import {
   CommandInput,
-  ID_PATTERN,
   MatchCommandInput,
   PLAYER_ID_RULE,
   PLAYER_ID_RULE_EACH,
@@ -41,23 +41,35 @@ export class PlayerInput {
   @PLAYER_ID_RULE
   id!: string;
 
-  @Field()
+  @Field({
+    nullable: true,
+    description: 'Required unless the id is a registered licence id (the registered name is used).',
+  })
+  @IsOptional()
   @IsString()
   @MinLength(1)
   @MaxLength(100)
   @PlainName()
-  name!: string;
+  name?: string;
 }
 
 @InputType()
 export class ScheduleMatchInput extends CommandInput {
-  @Field(() => E.Discipline, { defaultValue: 'EIGHT_BALL' })
+  @Field(() => E.Discipline, {
+    nullable: true,
+    description: "Default: the competition's, else EIGHT_BALL.",
+  })
+  @IsOptional()
   @IsIn(DISCIPLINES)
-  discipline!: Discipline;
+  discipline?: Discipline;
 
-  @Field(() => E.RuleProfile, { defaultValue: 'FPB' })
+  @Field(() => E.RuleProfile, {
+    nullable: true,
+    description: "Default: the competition's, else FPB for 8-ball and WPA for 9- and 10-ball.",
+  })
+  @IsOptional()
   @IsIn(RULE_PROFILES)
-  ruleProfile!: RuleProfileId;
+  ruleProfile?: RuleProfileId;
 
   @Field(() => Int, { description: 'Games needed to win the match.' })
   @IsInt()
@@ -90,15 +102,6 @@ export class ScheduleMatchInput extends CommandInput {
   @PlainName()
   competition?: string;
 
-  @Field(() => String, {
-    nullable: true,
-    description: 'The registered competition (its appeal settings apply to the match).',
-  })
-  @IsOptional()
-  @IsString()
-  @Matches(ID_PATTERN, { message: 'competitionId must be 1–64 letters, digits or ._:-' })
-  competitionId?: string;
-
   @Field(() => Int, {
     nullable: true,
     description:
@@ -109,6 +112,30 @@ export class ScheduleMatchInput extends CommandInput {
   @Min(0)
   @Max(10080)
   appealWindowMinutes?: number;
+
+  @Field({
+    nullable: true,
+    description:
+      'A registered competition: its players must all be registered (UNKNOWN_PLAYER), it must exist (UNKNOWN_COMPETITION).',
+  })
+  @IsOptional()
+  @IsString()
+  @PLAYER_ID_RULE
+  competitionId?: string;
+
+  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(200) venue?: string;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  tableNumber?: number;
+
+  @Field(() => GraphQLDateTime, { nullable: true, description: 'When the match is to be played.' })
+  @IsOptional()
+  @IsDate()
+  scheduledAt?: Date;
 }
 
 @InputType({

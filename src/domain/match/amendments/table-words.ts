@@ -24,6 +24,11 @@ const WORDS: Record<LedgerEventType, string> = {
   AppealMooted: 'an appeal closed as moot',
   MatchSigned: 'a signature on the scoresheet',
   MatchSignedOff: 'the sign-off of the match',
+  PlayerRegistered: 'the registration of a player',
+  PlayerUpdated: "an edit of a player's record",
+  CompetitionCreated: 'the creation of a competition',
+  CompetitionUpdated: "an edit of a competition's record",
+  CommitteeAssigned: "the assignment of a competition's appeals committee",
 };
 
 export function tableWords(type: LedgerEventType): string {

@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { CLOCK, type Clock } from '../ledger/clock';
+import { EVENT_STORE, type EventStore } from '../ledger/event-store';
+import { MatchProjector } from '../projections/match-projector';
+import { ReadModel } from '../projections/read-model';
+import { COMPETITION_APPEAL_POLICY, registryAppealPolicy } from './competition-appeal-policy';
+import { RegistryCommandService } from './registry-commands.service';
+import { RegistryQueryService } from './registry-queries.service';
+import { RegistryResolver } from './registry.resolver';
+import { RegistryRecords } from './registry-streams';
+
+// Players and competitions: the federation's records, and the matches that belong to them.
+@Module({
+  providers: [
+    {
+      provide: RegistryCommandService,
+      inject: [EVENT_STORE, MatchProjector, CLOCK],
+      useFactory: (s: EventStore, p: MatchProjector, c: Clock) =>
+        new RegistryCommandService(s, p, c),
+    },
+    {
+      provide: RegistryRecords,
+      inject: [RegistryCommandService],
+      useFactory: (c: RegistryCommandService) => c.records,
+    },
+    {
+      provide: COMPETITION_APPEAL_POLICY,
+      inject: [RegistryRecords],
+      useFactory: registryAppealPolicy,
+    },
+    {
+      provide: RegistryQueryService,
+      inject: [ReadModel],
+      useFactory: (r: ReadModel) => new RegistryQueryService(r),
+    },
+    RegistryResolver,
+  ],
+  exports: [RegistryRecords, RegistryQueryService, COMPETITION_APPEAL_POLICY],
+})
+export class RegistryModule {}
