@@ -273,11 +273,12 @@ describe('a hearing: the committee decides a disputed break', () => {
     });
     capture('matchAt', at.data);
 
-    // Verification, re-adjudication and the case file.
+    // Verification (a whole-ledger scan: the committee's token), re-adjudication, the case file.
     const checks = await server.gql(
       `query($m: String!) { verifyLedger { ok firstBreak { reason } }
          readjudicate(matchId: $m) { shotsChecked differences { revision fields } } }`,
       { m: matchId },
+      bearer('APPEALS_COMMITTEE', 'ac-2'),
     );
     expect(checks.data!.verifyLedger).toEqual({ ok: true, firstBreak: null });
     expect(checks.data!.readjudicate.differences).toEqual([]);
