@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 
 // The viewer's files: plain ES modules, CSS and SVG, no build step. They sit beside this file in
 // src/ (ts-jest, ts-node) and are copied beside the compiled file in dist/ by nest-cli.json.
 export const ASSETS_DIR = join(__dirname, 'assets');
 export const ASSET_PREFIX = '/viewer';
+// The graphql-ws browser client (its UMD build) for live mode, served from here like the rest.
+const GRAPHQL_WS_CLIENT = join(
+  dirname(require.resolve('graphql-ws/package.json')),
+  'umd',
+  'graphql-ws.min.js',
+);
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -27,11 +33,13 @@ export interface ViewerAssets {
 }
 
 // Read once at start: a fixed set of files, so no request path ever reaches the file system.
-export function loadViewerAssets(dir = ASSETS_DIR): ViewerAssets {
+export function loadViewerAssets(dir = ASSETS_DIR, wsClient = GRAPHQL_WS_CLIENT): ViewerAssets {
   const files = new Map<string, Asset>();
   const hash = createHash('sha256');
-  for (const name of readdirSync(dir).sort()) {
-    const body = readFileSync(join(dir, name));
+  const paths = readdirSync(dir).map((name) => [name, join(dir, name)]);
+  paths.push(['graphql-ws.min.js', wsClient]);
+  for (const [name, path] of paths.sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const body = readFileSync(path);
     hash.update(name).update(body);
     const type = TYPES[extname(name)];
     if (type) files.set(name, { body, type });

@@ -15,7 +15,7 @@ export async function gql(query, variables = {}) {
   return body.data;
 }
 
-const STATE = `status winner revision players { id name score warnings }
+export const STATE = `status winner revision players { id name score warnings }
   pendingChoice { kind player options rule }
   currentGame { number rack breaker shooter ballInHand cueBallPlacement isBreakShot status winner
     ballsOnTable pocketed groups { player group } call { ball pocket safety pushOut } }`;
@@ -26,26 +26,26 @@ const RULING = `shooter rules foul penalty turn nextShooter ballInHand legallyPo
   fouls { kind rule penalty detail detailPt }
   gameResult { winner loser reason rule }`;
 
+// The match as the pages show it, and each event as the timeline holds it (the live module asks
+// for the same fields, so a live event and a loaded one look alike).
+export const MATCH = `id competition discipline ruleProfile raceTo refereePresent final signatures
+  breakOrder officials { scorers referees }
+  games { number breaker winner loser reason rule shots }
+  appeals { id by againstRevision gameNumber grounds proposal status decidedBy remedy reason }
+  ${STATE}`;
+
+export const EVENT = `type revision position gameNumber explanation explanationPt supersededBy data
+  metadata { recordedBy role recordedAt occurredAt engineVersion ruleProfile }
+  ruling { ${RULING} }`;
+
 export function loadMatch(id) {
-  return gql(
-    `query($id: String!) { match(id: $id) {
-      id competition discipline ruleProfile raceTo refereePresent final signatures breakOrder
-      officials { scorers referees }
-      games { number breaker winner loser reason rule shots }
-      appeals { id by againstRevision gameNumber grounds proposal status decidedBy remedy reason }
-      ${STATE} } }`,
-    { id },
-  ).then((d) => d.match);
+  return gql(`query($id: String!) { match(id: $id) { ${MATCH} } }`, { id }).then((d) => d.match);
 }
 
 export function loadHistory(matchId) {
-  return gql(
-    `query($m: String!) { matchHistory(matchId: $m) {
-      type revision gameNumber explanation explanationPt supersededBy data
-      metadata { recordedBy role recordedAt occurredAt engineVersion ruleProfile }
-      ruling { ${RULING} } } }`,
-    { m: matchId },
-  ).then((d) => d.matchHistory);
+  return gql(`query($m: String!) { matchHistory(matchId: $m) { ${EVENT} } }`, {
+    m: matchId,
+  }).then((d) => d.matchHistory);
 }
 
 // The match as it stood right after one event, replayed by the server's engine.

@@ -7,6 +7,7 @@ import { rackPanel } from './balls.js';
 import { scoreboard } from './board.js';
 import { eventPanel } from './ruling.js';
 import { appealsList, whatIfPanel } from './whatif.js';
+import { isLive, liveControls, setupLive, startLive } from './live.js';
 
 const matchId = matchIdFromPath();
 const states = new Map();
@@ -25,6 +26,7 @@ function writeUrl() {
   q.set('event', e.revision);
   if (lang() !== 'en') q.set('lang', lang());
   if (app.appeal) q.set('appeal', app.appeal.id);
+  if (isLive()) q.set('live', '1');
   history.replaceState(null, '', `${location.pathname}?${q}`);
 }
 
@@ -100,6 +102,8 @@ function chrome() {
   const sheet = byId('sheet-link');
   sheet.href = `${location.pathname.replace(/\/$/, '')}/sheet${lang() === 'pt' ? '?lang=pt' : ''}`;
   replace(sheet, t('openSheet'));
+  replace(byId('live'), liveControls());
+  byId('live').setAttribute('aria-label', t('liveMode'));
   if (!m) return;
   const names = m.players.map((p) => p.name).join(' – ');
   replace(
@@ -143,6 +147,7 @@ async function start() {
   startAt(app.timeline, q);
   const appeal = app.match.appeals.find((a) => a.id === q.get('appeal'));
   if (appeal) openWhatIf(appeal);
+  if (q.get('live') === '1') startLive();
 }
 
 // Live mode plugs in here: it hands each new event (and, when it has it, the match state after
@@ -152,5 +157,18 @@ app.onEvent = (event, stateAfter) => {
   app.timeline?.onEvent(event);
 };
 
+// After a result, an appeal or a correction: the match as it now stands (names, games, appeals)
+// and, where earlier events may have been superseded, their marks from the history.
+app.refresh = async (match) => {
+  app.match = match;
+  app.timeline.match = match;
+  const marks = new Map((await loadHistory(matchId)).map((e) => [e.revision, e.supersededBy]));
+  for (const e of app.timeline.events)
+    if (marks.has(e.revision)) e.supersededBy = marks.get(e.revision);
+  chrome();
+  app.timeline.renderList();
+};
+
 export const viewer = app;
+setupLive({ viewer: app, matchId, onToggle: () => app.timeline && writeUrl() });
 start();
