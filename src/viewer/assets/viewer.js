@@ -147,7 +147,10 @@ async function start() {
   startAt(app.timeline, q);
   const appeal = app.match.appeals.find((a) => a.id === q.get('appeal'));
   if (appeal) openWhatIf(appeal);
-  if (q.get('live') === '1') startLive();
+  if (q.get('live') === '1') {
+    startLive();
+    writeUrl();
+  }
 }
 
 // Live mode plugs in here: it hands each new event (and, when it has it, the match state after
