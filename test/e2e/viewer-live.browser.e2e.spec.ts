@@ -208,6 +208,36 @@ describeInBrowser('viewer live mode in a real browser (Chromium)', () => {
     await second.close();
   });
 
+  it('a correction and an appeal arriving live mark the timeline and the appeals list', async () => {
+    const rows = await history();
+    const lastPlayed = rows.filter((e) => e.type === 'ShotPlayed').at(-1)!;
+    const lastRuled = rows.filter((e) => e.type === 'ShotAdjudicated').at(-1)!;
+    const item = (r: number) => page.locator(`#events li:has(button[data-rev="${r}"])`);
+    // The 4 stayed out: the scorer corrects the shot; the events it supersedes are struck through.
+    const corrected = await scorer.correctShot({
+      matchId,
+      revision: lastPlayed.revision,
+      facts: { pocketed: [], railContactsAfterFirstContact: [{ ball: 4, cushion: 'FOOT' }] },
+      reason: 'The 4 stayed in the jaws',
+    });
+    const correction = rev(corrected, 'ShotCorrected');
+    await shown(page, corrected.revision);
+    await page.waitForSelector(
+      `#events li.superseded:has(button[data-rev="${lastRuled.revision}"])`,
+    );
+    expect(await item(lastRuled.revision).innerText()).toContain(`→ #${correction}`);
+    expect(await item(correction).innerText()).toContain('correction');
+    const ruledTwo = rows.filter((e) => e.type === 'ShotAdjudicated').at(-3)!;
+    await new LedgerClient(server, 'PLAYER', 'bruno').fileAppeal({
+      matchId,
+      againstRevision: ruledTwo.revision,
+      grounds: 'The cue ball touched the 9 first',
+      proposal: { kind: 'AMEND_FACTS', facts: { firstContact: 9 } },
+    });
+    await page.waitForSelector('#appeals-list button.whatif[data-appeal="A1"]');
+    expect(await item(ruledTwo.revision).innerText()).toContain('disputed A1');
+  });
+
   it('asked nothing of any other host, with no script error or CSP violation', () => {
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
