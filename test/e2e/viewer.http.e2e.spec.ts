@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ASSETS_DIR } from '../../src/viewer/viewer-assets';
 import { removeDir, startServer, type TestServer } from '../support/server';
 
@@ -62,6 +62,16 @@ describe('replay viewer over HTTP', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toBe(readFileSync(join(ASSETS_DIR, file), 'utf8'));
     }
+    // Live mode's WebSocket client: graphql-ws's own browser build, served from here (no CDN).
+    const client = await fetch(`${origin}${base}graphql-ws.min.js`);
+    expect(client.status).toBe(200);
+    expect(client.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await client.text()).toBe(
+      readFileSync(
+        join(dirname(require.resolve('graphql-ws/package.json')), 'umd/graphql-ws.min.js'),
+        'utf8',
+      ),
+    );
     const stale = await fetch(`${origin}/viewer/000000000000/viewer.js`);
     expect(stale.status).toBe(200);
     expect(stale.headers.get('cache-control')).toBe('no-cache');
