@@ -117,6 +117,8 @@ function retry() {
 }
 
 function receive(update) {
+  // A subscription renewed on a socket that stayed open gets no new "connected" from the client.
+  if (live.state !== 'connected') setState('connected');
   live.cursor = update.cursor;
   live.viewer.onEvent(update.event, update.match);
   if (RESULTS.has(update.event.type)) refresh(update.match);
