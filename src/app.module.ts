@@ -30,6 +30,7 @@ import { StatsModule } from './stats/stats.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { RegistryModule } from './registry/registry.module';
 import { ExportsModule } from './exports/exports.module';
+import { HealthModule } from './health/health.module';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -146,6 +147,7 @@ function graphqlOptions(
     PrivacyModule,
     RegistryModule,
     ExportsModule,
+    HealthModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },
