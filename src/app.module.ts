@@ -31,6 +31,9 @@ import { PrivacyModule } from './privacy/privacy.module';
 import { RegistryModule } from './registry/registry.module';
 import { ExportsModule } from './exports/exports.module';
 import { HealthModule } from './health/health.module';
+import { LedgerMetrics } from './metrics/ledger-metrics';
+import { MetricsModule } from './metrics/metrics.module';
+import { metricsPlugin } from './metrics/metrics-plugin';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -38,6 +41,7 @@ import { HealthModule } from './health/health.module';
   providers: [
     { provide: LEDGER_CONFIG, inject: [ledgerConfig.KEY], useFactory: (c: LedgerConfig) => c },
     { provide: PROJECTIONS, useFactory: featureProjections },
+    { provide: LedgerMetrics, useFactory: () => new LedgerMetrics() },
     {
       provide: TokenService,
       inject: [LEDGER_CONFIG],
@@ -56,7 +60,7 @@ import { HealthModule } from './health/health.module';
         new CostBudget(c.limits.rateCostLimit, c.limits.rateWindowMs),
     },
   ],
-  exports: [LEDGER_CONFIG, PROJECTIONS, TokenService, CostBudget],
+  exports: [LEDGER_CONFIG, PROJECTIONS, TokenService, CostBudget, LedgerMetrics],
 })
 export class SettingsModule {}
 
@@ -64,6 +68,7 @@ function graphqlOptions(
   c: LedgerConfig,
   tokens: TokenService,
   budget: CostBudget,
+  metrics: LedgerMetrics,
 ): ApolloDriverConfig {
   return {
     // Subscriptions over graphql-ws at the same path; auth at connect, limits: src/live/live-gate.ts.
@@ -92,6 +97,7 @@ function graphqlOptions(
     includeStacktraceInErrorResponses: false,
     validationRules: [depthRule(c.limits.maxDepth)],
     plugins: [
+      metricsPlugin(metrics),
       complexityPlugin(c.limits.maxComplexity, {
         budget,
         clientOf: (req) => clientOf(tokens, req),
@@ -131,7 +137,7 @@ function graphqlOptions(
     }),
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [LEDGER_CONFIG, TokenService, CostBudget],
+      inject: [LEDGER_CONFIG, TokenService, CostBudget, LedgerMetrics],
       useFactory: graphqlOptions,
     }),
     LedgerModule,
@@ -148,6 +154,7 @@ function graphqlOptions(
     RegistryModule,
     ExportsModule,
     HealthModule,
+    MetricsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },
