@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { checkpointCommand, LEDGER_USAGE, verifyCommand } from './cli-ledger';
 import { tokenCommand, TOKEN_USAGE } from './cli-tokens';
 import { readjudicateLedger } from './audit/readjudication';
+import { BACKUP_USAGE, runBackupCommand } from './backup/backup.cli';
 import { ConfigurationError, loadConfig } from './config/configuration';
 import { runSeedDemo, SEED_DEMO_USAGE } from './demo/seed-demo.cli';
 import { EXPORT_USAGE, runExport, runVerifyFile } from './exports/exports.cli';
@@ -23,6 +24,7 @@ const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--ex
        npm run ledger -- seed-demo [--players 64] [--matches 100] [--seed 1]
        npm run ledger -- export --match <id> | --competition <id> | --all | --standings <id>
        npm run ledger -- verify --file <export.ndjson>
+       npm run ledger -- backup FILE | restore FILE [--force]
        (or: node dist/cli.js token|rebuild|verify|checkpoint|readjudicate ...)
 
 ${TOKEN_USAGE}
@@ -33,7 +35,8 @@ ${LEDGER_USAGE}
           that differs from the recorded one (nothing is written)
   ${CHANGED_RESULTS_USAGE}
 ${SEED_DEMO_USAGE}
-${EXPORT_USAGE}`;
+${EXPORT_USAGE}
+${BACKUP_USAGE}`;
 
 // Opens the configured store alone (no read model, no server) for a read-only pass.
 async function withStore<T>(
@@ -142,6 +145,11 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'seed-demo')
     return withLedgerAndViews((s, v, where) => runSeedDemo(rest, s, v, where));
   if (command === 'export') return withLedgerAndViews((s, v) => runExport(rest, s, v));
+  if (command === 'backup' || command === 'restore')
+    return runBackupCommand(command, rest, () => {
+      ensureDevelopmentSecret();
+      return loadConfig();
+    });
   if (command !== 'token') {
     console.error(USAGE);
     return command === undefined || command === '--help' ? 0 : 2;
