@@ -51,6 +51,8 @@ export class LedgerMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    // Both results exported from the start, so an alert on `broken` has a series to watch.
+    for (const result of ['ok', 'broken']) this.verifyRuns.inc({ result }, 0);
     const source = (): Promise<number> => this.lagSource();
     new Gauge({
       name: 'cue_ledger_projector_lag_events',
