@@ -31,6 +31,8 @@ import { PrivacyModule } from './privacy/privacy.module';
 import { RegistryModule } from './registry/registry.module';
 import { ExportsModule } from './exports/exports.module';
 import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { operationLogPlugin } from './logging/request-log';
 import { LedgerMetrics } from './metrics/ledger-metrics';
 import { MetricsModule } from './metrics/metrics.module';
 import { metricsPlugin } from './metrics/metrics-plugin';
@@ -98,6 +100,7 @@ function graphqlOptions(
     validationRules: [depthRule(c.limits.maxDepth)],
     plugins: [
       metricsPlugin(metrics),
+      operationLogPlugin(),
       complexityPlugin(c.limits.maxComplexity, {
         budget,
         clientOf: (req) => clientOf(tokens, req),
@@ -129,6 +132,7 @@ function graphqlOptions(
   imports: [
     ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [ledgerConfig] }),
     SettingsModule,
+    LoggingModule,
     ThrottlerModule.forRootAsync({
       inject: [LEDGER_CONFIG],
       useFactory: (c: LedgerConfig) => ({
