@@ -30,7 +30,9 @@ export function operationLogPlugin(): ApolloServerPlugin<{ req: Request }> {
               (operation && root?.kind === 'Field'
                 ? `${operation.operation} ${root.name.value}`
                 : 'invalid'),
-            errors: errors.map((e) => String(e.extensions?.code ?? 'INTERNAL_SERVER_ERROR')),
+            errors: [
+              ...new Set(errors.map((e) => String(e.extensions?.code ?? 'INTERNAL_SERVER_ERROR'))),
+            ],
           };
           return Promise.resolve();
         },
@@ -58,6 +60,15 @@ export function loggerParams(
   ops: OpsSettings,
   subjectOf: (req: IncomingMessage) => string | null,
 ): Params {
+  function requestFields(req: IncomingMessage & { id?: unknown }) {
+    const op = (req as Tagged)[OPERATION];
+    return {
+      correlationId: req.id,
+      subject: subjectOf(req),
+      ...(op ? { operation: op.name, errors: op.errors.length ? op.errors : undefined } : {}),
+    };
+  }
+
   return {
     pinoHttp: {
       level: ops.logLevel,
@@ -74,14 +85,9 @@ export function loggerParams(
         }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      customProps: (req) => {
-        const op = (req as Tagged)[OPERATION];
-        return {
-          correlationId: req.id,
-          subject: subjectOf(req),
-          ...(op ? { operation: op.name, errors: op.errors.length ? op.errors : undefined } : {}),
-        };
-      },
+      // At the end of the request only (customProps would bind them twice).
+      customSuccessObject: (req, _res, line: object) => ({ ...line, ...requestFields(req) }),
+      customErrorObject: (req, _res, _err, line: object) => ({ ...line, ...requestFields(req) }),
       customSuccessMessage: (req, res, ms) =>
         `${(req as Tagged)[OPERATION]?.name ?? req.method} ${res.statusCode} ${Math.round(ms)} ms`,
     },

@@ -72,6 +72,13 @@ describe('request logs', () => {
       res: { status: 200 },
     });
     expect(typeof write[0].responseTime).toBe('number');
+    // Each field once in the line (JSON.parse would hide a duplicate).
+    const raw = server
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('desk-4.call-17'));
+    expect(raw).toHaveLength(1);
+    expect(raw[0].match(/"correlationId"/g)).toHaveLength(1);
     const read = lines().filter((l) => l.correlationId === generated);
     expect(read).toHaveLength(1);
     expect(read[0]).toMatchObject({ operation: 'query matchHistory', subject: null });
