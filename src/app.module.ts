@@ -30,6 +30,12 @@ import { StatsModule } from './stats/stats.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { RegistryModule } from './registry/registry.module';
 import { ExportsModule } from './exports/exports.module';
+import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { operationLogPlugin } from './logging/request-log';
+import { LedgerMetrics } from './metrics/ledger-metrics';
+import { MetricsModule } from './metrics/metrics.module';
+import { metricsPlugin } from './metrics/metrics-plugin';
 
 // The validated settings (src/config) and the token service, available to every module.
 @Global()
@@ -37,6 +43,7 @@ import { ExportsModule } from './exports/exports.module';
   providers: [
     { provide: LEDGER_CONFIG, inject: [ledgerConfig.KEY], useFactory: (c: LedgerConfig) => c },
     { provide: PROJECTIONS, useFactory: featureProjections },
+    { provide: LedgerMetrics, useFactory: () => new LedgerMetrics() },
     {
       provide: TokenService,
       inject: [LEDGER_CONFIG],
@@ -55,7 +62,7 @@ import { ExportsModule } from './exports/exports.module';
         new CostBudget(c.limits.rateCostLimit, c.limits.rateWindowMs),
     },
   ],
-  exports: [LEDGER_CONFIG, PROJECTIONS, TokenService, CostBudget],
+  exports: [LEDGER_CONFIG, PROJECTIONS, TokenService, CostBudget, LedgerMetrics],
 })
 export class SettingsModule {}
 
@@ -63,6 +70,7 @@ function graphqlOptions(
   c: LedgerConfig,
   tokens: TokenService,
   budget: CostBudget,
+  metrics: LedgerMetrics,
 ): ApolloDriverConfig {
   return {
     // Subscriptions over graphql-ws at the same path; auth at connect, limits: src/live/live-gate.ts.
@@ -91,6 +99,8 @@ function graphqlOptions(
     includeStacktraceInErrorResponses: false,
     validationRules: [depthRule(c.limits.maxDepth)],
     plugins: [
+      metricsPlugin(metrics),
+      operationLogPlugin(),
       complexityPlugin(c.limits.maxComplexity, {
         budget,
         clientOf: (req) => clientOf(tokens, req),
@@ -122,6 +132,7 @@ function graphqlOptions(
   imports: [
     ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [ledgerConfig] }),
     SettingsModule,
+    LoggingModule,
     ThrottlerModule.forRootAsync({
       inject: [LEDGER_CONFIG],
       useFactory: (c: LedgerConfig) => ({
@@ -130,7 +141,7 @@ function graphqlOptions(
     }),
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [LEDGER_CONFIG, TokenService, CostBudget],
+      inject: [LEDGER_CONFIG, TokenService, CostBudget, LedgerMetrics],
       useFactory: graphqlOptions,
     }),
     LedgerModule,
@@ -146,6 +157,8 @@ function graphqlOptions(
     PrivacyModule,
     RegistryModule,
     ExportsModule,
+    HealthModule,
+    MetricsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: GraphqlErrorFilter },

@@ -1,39 +1,19 @@
 import 'reflect-metadata';
-import { checkpointCommand, LEDGER_USAGE, verifyCommand } from './cli-ledger';
-import { tokenCommand, TOKEN_USAGE } from './cli-tokens';
+import { checkpointCommand, verifyCommand } from './cli-ledger';
+import { COMMAND_USAGE, USAGE } from './cli-usage';
+import { tokenCommand } from './cli-tokens';
 import { readjudicateLedger } from './audit/readjudication';
+import { runBackupCommand } from './backup/backup.cli';
 import { ConfigurationError, loadConfig } from './config/configuration';
-import { runSeedDemo, SEED_DEMO_USAGE } from './demo/seed-demo.cli';
-import { EXPORT_USAGE, runExport, runVerifyFile } from './exports/exports.cli';
+import { runSeedDemo } from './demo/seed-demo.cli';
+import { runExport, runVerifyFile } from './exports/exports.cli';
 import { ensureDevelopmentSecret } from './config/development-secret';
 import { createEventStore } from './ledger/ledger.module';
 import { MatchProjector } from './projections/match-projector';
 import { ReadModel } from './projections/read-model';
 import { ledgerSize, reportRebuild } from './projections/rebuild-progress';
 import { featureProjections } from './read-models';
-import {
-  CHANGED_RESULTS_USAGE,
-  changedResultsCommand,
-  type OpenedReadModel,
-} from './ratings/changed-results.command';
-
-const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--expires-in <span>]
-       npm run ledger -- token revoke <jti> | token revoke --subject <id>
-       npm run ledger -- rebuild | verify | checkpoint | readjudicate
-       npm run ledger -- seed-demo [--players 64] [--matches 100] [--seed 1]
-       npm run ledger -- export --match <id> | --competition <id> | --all | --standings <id>
-       npm run ledger -- verify --file <export.ndjson>
-       (or: node dist/cli.js token|rebuild|verify|checkpoint|readjudicate ...)
-
-${TOKEN_USAGE}
-  rebuild empty this instance's read model and replay the whole ledger into it from zero
-${LEDGER_USAGE}
-  readjudicate
-          re-rule every recorded shot with this build's engine; exit 1 and list every ruling
-          that differs from the recorded one (nothing is written)
-  ${CHANGED_RESULTS_USAGE}
-${SEED_DEMO_USAGE}
-${EXPORT_USAGE}`;
+import { changedResultsCommand, type OpenedReadModel } from './ratings/changed-results.command';
 
 // Opens the configured store alone (no read model, no server) for a read-only pass.
 async function withStore<T>(
@@ -132,6 +112,20 @@ async function withLedgerAndViews(
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const own = command === undefined ? undefined : COMMAND_USAGE[command];
+  if (own === undefined) {
+    if (command !== undefined) console.error(`unknown command "${command}"\n`);
+    console.error(USAGE);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    console.log(`Usage: npm run ledger -- ${command} ...\n${own}`);
+    return 0;
+  }
   if (command === 'rebuild') return rebuild();
   if (command === 'changed-results') return changedResultsCommand(rest, openReadModel);
   // An export file is checked without opening the ledger at all.
@@ -142,10 +136,11 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'seed-demo')
     return withLedgerAndViews((s, v, where) => runSeedDemo(rest, s, v, where));
   if (command === 'export') return withLedgerAndViews((s, v) => runExport(rest, s, v));
-  if (command !== 'token') {
-    console.error(USAGE);
-    return command === undefined || command === '--help' ? 0 : 2;
-  }
+  if (command === 'backup' || command === 'restore')
+    return runBackupCommand(command, rest, () => {
+      ensureDevelopmentSecret();
+      return loadConfig();
+    });
   return tokenCommand(rest, USAGE);
 }
 

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { Logger as PinoLogger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { configureApp } from './bootstrap';
@@ -16,8 +17,10 @@ async function main(): Promise<void> {
   // abortOnError: false, so a failure while wiring providers reaches the handler below instead
   // of Nest aborting the process.
   const app = configureApp(
-    await NestFactory.create(AppModule, { bufferLogs: false, abortOnError: false }),
+    await NestFactory.create(AppModule, { bufferLogs: true, abortOnError: false }),
   );
+  // Every log line through pino: JSON in production, readable text elsewhere (LEDGER_LOG_FORMAT).
+  app.useLogger(app.get(PinoLogger));
   await app.listen(config.port);
   new Logger('CueLedger').log(
     `GraphQL at ${(await app.getUrl()).replace('[::1]', 'localhost')}/graphql; ledger ${config.storeDescription}`,

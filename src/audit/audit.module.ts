@@ -1,6 +1,7 @@
 import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
+import { LedgerMetrics } from '../metrics/ledger-metrics';
 import { ReadModel } from '../projections/read-model';
 import { AuditResolver } from './audit.resolver';
 import { AuditService } from './audit.service';
@@ -12,8 +13,9 @@ import { CheckpointScheduler } from './checkpoint-scheduler';
   providers: [
     {
       provide: AuditService,
-      inject: [EVENT_STORE, ReadModel],
-      useFactory: (s: EventStore, r: ReadModel) => new AuditService(s, r),
+      inject: [EVENT_STORE, ReadModel, LedgerMetrics],
+      useFactory: (s: EventStore, r: ReadModel, m: LedgerMetrics) =>
+        new AuditService(s, r, (ok) => m.verified(ok)),
     },
     {
       provide: CheckpointScheduler,

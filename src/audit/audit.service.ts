@@ -61,6 +61,8 @@ export class AuditService {
   constructor(
     private readonly store: EventStore,
     private readonly readModel: ReadModel,
+    // Told of each whole-ledger verification's result (the server's metrics).
+    private readonly onVerified: (ok: boolean) => void = () => undefined,
   ) {}
 
   private exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -131,7 +133,11 @@ export class AuditService {
   }
 
   verify(): Promise<Verification> {
-    return this.exclusive('verify', () => verifyLedger(this.store));
+    return this.exclusive('verify', async () => {
+      const v = await verifyLedger(this.store);
+      this.onVerified(v.ok);
+      return v;
+    });
   }
 
   async readjudicate(matchId: string | null): Promise<Readjudication> {

@@ -6,6 +6,7 @@ import {
   redactConnectionString,
 } from '../ledger/kurrentdb/connection-string';
 import { checkpointSettings, type CheckpointSettings } from './checkpoint-settings';
+import { opsSettings, type OpsSettings } from './ops-settings';
 import { privacySettings, type PrivacySettings } from './privacy-settings';
 import { tokenSettings, type TokenSettings } from './token-settings';
 
@@ -23,6 +24,7 @@ export interface LedgerConfig {
   production: boolean;
   privacy: PrivacySettings;
   checkpoints: CheckpointSettings;
+  ops: OpsSettings;
   auth: {
     // HS256 signing secret of the bearer tokens; whoever holds it can mint any token.
     jwtSecret: string;
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     production,
     privacy: privacySettings(env, dataDir, problems),
     checkpoints: checkpointSettings(env, dataDir, problems),
+    ops: opsSettings(env, problems),
     auth: { jwtSecret, issuer, ...tokenSettings(env, dataDir, problems) },
     limits: {
       bodyLimitBytes,

@@ -104,6 +104,15 @@ export class MatchProjector {
     if (wasFollowing) this.follow();
   }
 
+  // How many events of the ledger the read model has not applied yet, counted up to `cap`.
+  async lag(cap = 10_000): Promise<number> {
+    const pending = await this.store.readAll({
+      after: this.readModel.checkpoint(NAME),
+      maxCount: cap,
+    });
+    return pending.length;
+  }
+
   private serial(work: () => Promise<void> | void): Promise<void> {
     const next = this.running.then(work);
     this.running = next.catch(() => undefined);

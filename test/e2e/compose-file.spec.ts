@@ -21,6 +21,8 @@ if (!available) console.log('docker-compose.yml check skipped: docker-compose is
     expect(out).toMatch(/image: docker\.kurrent\.io\/kurrent-latest\/kurrentdb:\d+\.\d+\.\d+/);
     expect(out).toContain('LEDGER_STORE: kurrentdb');
     expect(out).toContain('/health/live');
+    // The API's own probe is its readiness endpoint.
+    expect(out).toContain('localhost:3000/health/ready');
     // A node counts as healthy only once a leader is elected (the API's reads need one).
     expect(out).toContain('localhost:2113/gossip');
     expect(out).toMatch(/"state[^L]*Leader/);

@@ -20,7 +20,12 @@ export async function spawnServer(
     ['-r', 'ts-node/register/transpile-only', join(ROOT, 'src', 'main.ts')],
     {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', ...testEnv(dataDir, { PORT: '0', ...env }) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        // The start-up line is how the test finds the port.
+        ...testEnv(dataDir, { PORT: '0', LEDGER_LOG_LEVEL: 'info', ...env }),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

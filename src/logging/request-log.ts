@@ -1,0 +1,95 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { Request } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { Params } from 'nestjs-pino';
+import type { OpsSettings } from '../config/ops-settings';
+
+// The same rule as the write path's check of the header (src/api/graphql/request-context.ts).
+const CORRELATION_ID = /^[A-Za-z0-9._:@-]{1,64}$/;
+const OPERATION = Symbol('graphqlOperation');
+
+interface Operation {
+  name: string;
+  errors: string[];
+}
+type Tagged = IncomingMessage & { [OPERATION]?: Operation };
+
+// Notes the operation's name and its error codes on the request, for the request's log line.
+export function operationLogPlugin(): ApolloServerPlugin<{ req: Request }> {
+  return {
+    requestDidStart() {
+      return Promise.resolve({
+        willSendResponse({ contextValue, operation, operationName, response }) {
+          const body = response.body;
+          const errors = body.kind === 'single' ? (body.singleResult.errors ?? []) : [];
+          const root = operation?.selectionSet.selections.find((s) => s.kind === 'Field');
+          (contextValue.req as Tagged)[OPERATION] = {
+            name:
+              operationName ??
+              (operation && root?.kind === 'Field'
+                ? `${operation.operation} ${root.name.value}`
+                : 'invalid'),
+            errors: [
+              ...new Set(errors.map((e) => String(e.extensions?.code ?? 'INTERNAL_SERVER_ERROR'))),
+            ],
+          };
+          return Promise.resolve();
+        },
+      });
+    },
+  };
+}
+
+// The correlation id: the client's X-Correlation-Id when well formed, else a new one, which the
+// write path then stores in the event metadata. Returned in the response either way.
+function correlationId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-correlation-id'];
+  let id = typeof given === 'string' && CORRELATION_ID.test(given) ? given : undefined;
+  if (!id) {
+    id = randomUUID();
+    if (given === undefined) req.headers['x-correlation-id'] = id;
+  }
+  res.setHeader('X-Correlation-Id', id);
+  return id;
+}
+
+// pino-http: one line per request (probes and scrapes left out) with the operation, the HTTP
+// status, the duration, the correlation id and the token's subject; headers are never logged.
+export function loggerParams(
+  ops: OpsSettings,
+  subjectOf: (req: IncomingMessage) => string | null,
+): Params {
+  function requestFields(req: IncomingMessage & { id?: unknown }) {
+    const op = (req as Tagged)[OPERATION];
+    return {
+      correlationId: req.id,
+      subject: subjectOf(req),
+      ...(op ? { operation: op.name, errors: op.errors.length ? op.errors : undefined } : {}),
+    };
+  }
+
+  return {
+    pinoHttp: {
+      level: ops.logLevel,
+      transport:
+        ops.logFormat === 'pretty'
+          ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } }
+          : undefined,
+      genReqId: correlationId,
+      autoLogging: { ignore: (req) => /^\/(health|metrics)(\/|$)/.test(req.url ?? '') },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          path: req.url.split('?')[0],
+        }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      // At the end of the request only (customProps would bind them twice).
+      customSuccessObject: (req, _res, line: object) => ({ ...line, ...requestFields(req) }),
+      customErrorObject: (req, _res, _err, line: object) => ({ ...line, ...requestFields(req) }),
+      customSuccessMessage: (req, res, ms) =>
+        `${(req as Tagged)[OPERATION]?.name ?? req.method} ${res.statusCode} ${Math.round(ms)} ms`,
+    },
+  };
+}

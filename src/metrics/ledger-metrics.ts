@@ -1,0 +1,79 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+// Seconds: a write is a load, a decide and one append; a query reads the read model.
+const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export type WriteOutcome = 'ok' | 'conflict' | 'refused';
+
+// The server's Prometheus series, on a registry of its own (one per application, so test
+// servers in one process do not share counts). Process metrics come from prom-client's defaults.
+export class LedgerMetrics {
+  readonly registry = new Registry();
+  private lagSource: () => Promise<number> = () => Promise.resolve(0);
+
+  readonly writes = new Counter({
+    name: 'cue_ledger_writes_total',
+    help: 'Mutations by command and outcome (ok, conflict, refused); code is the refusal code',
+    labelNames: ['command', 'outcome', 'code'] as const,
+    registers: [this.registry],
+  });
+  readonly writeSeconds = new Histogram({
+    name: 'cue_ledger_write_duration_seconds',
+    help: 'Time to answer a mutation request, by its first command',
+    labelNames: ['command'] as const,
+    buckets: BUCKETS,
+    registers: [this.registry],
+  });
+  readonly querySeconds = new Histogram({
+    name: 'cue_ledger_query_duration_seconds',
+    help: 'Time to answer a query request, by its first root field',
+    labelNames: ['field'] as const,
+    buckets: BUCKETS,
+    registers: [this.registry],
+  });
+  readonly rateLimitHits = new Counter({
+    name: 'cue_ledger_rate_limit_hits_total',
+    help: 'Requests refused by the rate limit or the cost budget (RATE_LIMITED)',
+    registers: [this.registry],
+  });
+  readonly authFailures = new Counter({
+    name: 'cue_ledger_auth_failures_total',
+    help: 'Operations refused for a missing or invalid token (UNAUTHENTICATED) or a role (FORBIDDEN)',
+    labelNames: ['code'] as const,
+    registers: [this.registry],
+  });
+  readonly verifyRuns = new Counter({
+    name: 'cue_ledger_verify_runs_total',
+    help: 'Whole-ledger verifications run by the server, by result (ok, broken)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+    // Both results exported from the start, so an alert on `broken` has a series to watch.
+    for (const result of ['ok', 'broken']) this.verifyRuns.inc({ result }, 0);
+    const source = (): Promise<number> => this.lagSource();
+    new Gauge({
+      name: 'cue_ledger_projector_lag_events',
+      help: 'Events of the ledger the read model has not applied yet (counted up to 10000)',
+      registers: [this.registry],
+      async collect() {
+        this.set(await source());
+      },
+    });
+  }
+
+  // Where the lag gauge reads from (the projector), wired once the projections exist.
+  measureLag(source: () => Promise<number>): void {
+    this.lagSource = source;
+  }
+
+  verified(ok: boolean): void {
+    this.verifyRuns.inc({ result: ok ? 'ok' : 'broken' });
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
