@@ -93,7 +93,8 @@ describe('graceful shutdown: SIGTERM under load', () => {
       await new Promise((r) => setTimeout(r, 5));
     const ready = await fetch(url.replace('/graphql', '/health/ready'));
     expect(ready.status).toBe(503);
-    expect((await ready.json()).error.shutdown).toEqual({ status: 'down', shuttingDown: true });
+    const report = (await ready.json()) as { error: Record<string, unknown> };
+    expect(report.error.shutdown).toEqual({ status: 'down', shuttingDown: true });
     await Promise.all(clients);
     expect(await exited).toBe(0);
     expect(server.output()).toMatch(/Stopped/);
