@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServer, waitForExit, type ChildServer } from '../support/child-server';
+import { liveClient } from '../support/live-client';
 import { bearer, post, removeDir } from '../support/server';
 
 const ADMIN = bearer('ADMIN', 'admin-1');
@@ -20,7 +21,7 @@ interface Outcome {
 
 // SIGTERM the real server process while several clients write: every request still gets a
 // complete answer (the late ones a 503 UNAVAILABLE), every acknowledged write is in the ledger
-// after a restart, readiness goes false at once and the process exits 0.
+// after a restart, readiness goes false at once, subscriptions are closed and the process exits 0.
 describe('graceful shutdown: SIGTERM under load', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cue-ledger-shutdown-'));
   const outcomes: Outcome[] = [];
@@ -83,6 +84,8 @@ describe('graceful shutdown: SIGTERM under load', () => {
   it('loses no acknowledged write, answers every request, and exits 0', async () => {
     server = await spawnServer(dataDir);
     const url = server.url;
+    const live = liveClient(url, { connectionParams: { authorization: ADMIN.Authorization } });
+    await live.connected;
     const clients = Array.from({ length: CLIENTS }, () => client(url));
     while (outcomes.filter((o) => o.acknowledged).length < 200)
       await new Promise((r) => setTimeout(r, 5));
@@ -97,6 +100,9 @@ describe('graceful shutdown: SIGTERM under load', () => {
     expect(report.error.shutdown).toEqual({ status: 'down', shuttingDown: true });
     await Promise.all(clients);
     expect(await exited).toBe(0);
+    // The subscription socket got graphql-ws's close frame (1001 going away), not a dropped
+    // connection (1006).
+    expect(await live.closed).toEqual({ code: 1001, reason: 'Going away' });
     expect(server.output()).toMatch(/Stopped/);
 
     const acknowledged = outcomes.filter((o) => o.acknowledged);
