@@ -31,6 +31,8 @@ import { PrivacyModule } from './privacy/privacy.module';
 import { RegistryModule } from './registry/registry.module';
 import { ExportsModule } from './exports/exports.module';
 import { HealthModule } from './health/health.module';
+import { shutdownPlugin } from './health/shutdown-plugin';
+import { ShutdownState } from './health/shutdown-state';
 import { LoggingModule } from './logging/logging.module';
 import { operationLogPlugin } from './logging/request-log';
 import { LedgerMetrics } from './metrics/ledger-metrics';
@@ -44,6 +46,7 @@ import { metricsPlugin } from './metrics/metrics-plugin';
     { provide: LEDGER_CONFIG, inject: [ledgerConfig.KEY], useFactory: (c: LedgerConfig) => c },
     { provide: PROJECTIONS, useFactory: featureProjections },
     { provide: LedgerMetrics, useFactory: () => new LedgerMetrics() },
+    ShutdownState,
     {
       provide: TokenService,
       inject: [LEDGER_CONFIG],
@@ -62,7 +65,7 @@ import { metricsPlugin } from './metrics/metrics-plugin';
         new CostBudget(c.limits.rateCostLimit, c.limits.rateWindowMs),
     },
   ],
-  exports: [LEDGER_CONFIG, PROJECTIONS, TokenService, CostBudget, LedgerMetrics],
+  exports: [LEDGER_CONFIG, PROJECTIONS, TokenService, CostBudget, LedgerMetrics, ShutdownState],
 })
 export class SettingsModule {}
 
@@ -71,6 +74,7 @@ function graphqlOptions(
   tokens: TokenService,
   budget: CostBudget,
   metrics: LedgerMetrics,
+  shutdown: ShutdownState,
 ): ApolloDriverConfig {
   return {
     // Subscriptions over graphql-ws at the same path; auth at connect, limits: src/live/live-gate.ts.
@@ -99,6 +103,7 @@ function graphqlOptions(
     includeStacktraceInErrorResponses: false,
     validationRules: [depthRule(c.limits.maxDepth)],
     plugins: [
+      shutdownPlugin(shutdown),
       metricsPlugin(metrics),
       operationLogPlugin(),
       complexityPlugin(c.limits.maxComplexity, {
@@ -141,7 +146,7 @@ function graphqlOptions(
     }),
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [LEDGER_CONFIG, TokenService, CostBudget, LedgerMetrics],
+      inject: [LEDGER_CONFIG, TokenService, CostBudget, LedgerMetrics, ShutdownState],
       useFactory: graphqlOptions,
     }),
     LedgerModule,

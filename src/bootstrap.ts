@@ -6,6 +6,8 @@ import { InputValidationError, type FieldProblem } from './api/graphql/errors';
 import { mountAltair } from './api/ide/altair';
 import { LEDGER_CONFIG, type LedgerConfig } from './config/configuration';
 import { corsOptions, refuseForeignUpgrades } from './live/cors';
+import { shutdownMiddleware } from './health/graceful-shutdown';
+import { ShutdownState } from './health/shutdown-state';
 
 function flatten(errors: ValidationError[], prefix = ''): FieldProblem[] {
   return errors.flatMap((e) => {
@@ -40,6 +42,7 @@ export function configureApp(app: INestApplication): INestApplication {
   const config = app.get<LedgerConfig>(LEDGER_CONFIG);
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
+  express.use(shutdownMiddleware(app.get(ShutdownState)));
   // One allow-list of origins for HTTP (CORS) and for the subscriptions' WebSocket upgrade.
   express.enableCors(corsOptions(config.live.corsOrigins));
   refuseForeignUpgrades(express.getHttpServer(), config.live.corsOrigins);
@@ -57,6 +60,5 @@ export function configureApp(app: INestApplication): INestApplication {
       exceptionFactory: (errors) => new InputValidationError(flatten(errors)),
     }),
   );
-  app.enableShutdownHooks();
   return app;
 }

@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { configureApp } from './bootstrap';
 import { ConfigurationError, loadConfig } from './config/configuration';
 import { ensureDevelopmentSecret } from './config/development-secret';
+import { handleShutdownSignals } from './health/graceful-shutdown';
 import { EventStoreError } from './ledger/event-store';
 import { KurrentDbConnectionError } from './ledger/kurrentdb/connection';
 
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   );
   // Every log line through pino: JSON in production, readable text elsewhere (LEDGER_LOG_FORMAT).
   app.useLogger(app.get(PinoLogger));
+  // Our own signal handling (graceful-shutdown.ts), not Nest's enableShutdownHooks.
+  handleShutdownSignals(app);
   await app.listen(config.port);
   new Logger('CueLedger').log(
     `GraphQL at ${(await app.getUrl()).replace('[::1]', 'localhost')}/graphql; ledger ${config.storeDescription}`,

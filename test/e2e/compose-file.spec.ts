@@ -1,10 +1,27 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
 const available = spawnSync('docker-compose', ['version', '--short']).status === 0;
 // The API services require the signing secret; any value lets the file be validated.
 const env = { ...process.env, LEDGER_JWT_SECRET: 'compose-validation-only-not-a-real-secret' };
+
+// Each service of a `config` output with its profiles (empty: the default set). docker-compose
+// 1.29's `config --services` lists every service whatever the profile, so read the full output.
+function profilesOf(out: string): Map<string, string[]> {
+  const lines = out.slice(out.indexOf('\nservices:\n') + 11).split('\n');
+  const services = new Map<string, string[]>();
+  let current = '';
+  for (let i = 0; i < lines.length && !/^\S/.test(lines[i]); i++) {
+    const name = /^ {2}([\w-]+):$/.exec(lines[i]);
+    if (name) services.set((current = name[1]), []);
+    else if (lines[i] === '    profiles:')
+      for (let j = i + 1; lines[j]?.startsWith('    - '); j++)
+        services.get(current)!.push(lines[j].slice(6));
+  }
+  return services;
+}
 
 // Validation only: no Docker engine runs on these machines (.ci/run installs docker-compose).
 if (!available) console.log('docker-compose.yml check skipped: docker-compose is not installed');
@@ -29,17 +46,55 @@ if (!available) console.log('docker-compose.yml check skipped: docker-compose is
   });
 
   it('has a cluster profile with three KurrentDB nodes and two API replicas', () => {
-    const services = execFileSync(
-      'docker-compose',
-      ['-f', 'docker-compose.yml', '--profile', 'cluster', 'config', '--services'],
-      { cwd: root, encoding: 'utf8', env },
-    )
-      .trim()
-      .split('\n')
+    const services = [...profilesOf(config('--profile', 'cluster'))]
+      .filter(([, p]) => p.length === 0 || p.includes('cluster'))
+      .map(([name]) => name)
       .sort();
     expect(services).toEqual(
       ['api', 'api-1', 'api-2', 'kurrentdb', 'kurrentdb-1', 'kurrentdb-2', 'kurrentdb-3'].sort(),
     );
     expect(config('--profile', 'cluster')).toContain("KURRENTDB_CLUSTER_SIZE: '3'");
+  });
+
+  it('has a monitoring profile: pinned Prometheus scraping /metrics and Grafana provisioned with the dashboard', () => {
+    const out = config('--profile', 'monitoring');
+    const profiles = profilesOf(out);
+    expect(
+      [...profiles]
+        .filter(([, p]) => p.includes('monitoring'))
+        .map(([n]) => n)
+        .sort(),
+    ).toEqual(['grafana', 'prometheus']);
+    expect(out).toMatch(/image: prom\/prometheus:v\d+\.\d+\.\d+\n/);
+    expect(out).toMatch(/image: grafana\/grafana:\d+\.\d+\.\d+\n/);
+    expect(out).toContain('ops/monitoring/prometheus.yml:/etc/prometheus/prometheus.yml:ro');
+    expect(out).toContain('ops/monitoring/grafana/provisioning:/etc/grafana/provisioning:ro');
+    const scrape = readFileSync(join(root, 'ops/monitoring/prometheus.yml'), 'utf8');
+    expect(scrape).toContain('metrics_path: /metrics');
+    expect(scrape).toContain("targets: ['api:3000']");
+    // Every dashboard query is on a series the server exports (src/metrics/ledger-metrics.ts).
+    const exported = readFileSync(join(root, 'src/metrics/ledger-metrics.ts'), 'utf8');
+    const dashboard = JSON.parse(
+      readFileSync(join(root, 'ops/monitoring/grafana/dashboards/cue-ledger.json'), 'utf8'),
+    ) as { panels: { title: string; targets: { expr: string; datasource: { uid: string } }[] }[] };
+    expect(dashboard.panels.map((p) => p.title)).toEqual([
+      'Writes per second by outcome',
+      'Write latency (p50, p99)',
+      'Query latency (p50, p99)',
+      'Projector lag (events)',
+      'Rate-limit hits per second',
+      'Authentication failures per second',
+    ]);
+    for (const t of dashboard.panels.flatMap((p) => p.targets)) {
+      expect(t.datasource.uid).toBe('prometheus');
+      for (const series of t.expr.match(/cue_ledger_\w+/g) ?? [])
+        expect(exported).toContain(`'${series.replace(/_bucket$/, '')}'`);
+    }
+    const datasource = readFileSync(
+      join(root, 'ops/monitoring/grafana/provisioning/datasources/prometheus.yml'),
+      'utf8',
+    );
+    expect(datasource).toContain('uid: prometheus');
+    expect(datasource).toContain('url: http://prometheus:9090');
   });
 });
