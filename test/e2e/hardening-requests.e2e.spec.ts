@@ -19,6 +19,12 @@ const PLAYERS = [
   { id: 'bruno', name: 'Bruno' },
 ];
 
+// Who may send each mutation (validation answers only a caller the guard lets through).
+const ROLE_OF: Record<string, string> = {
+  attachAppealEvidence: 'PLAYER',
+  reviewAppealDecision: 'APPEALS_REVIEW',
+};
+
 // Requests an attacker would send that the server once answered too generously.
 describe('hardened request handling', () => {
   let server: TestServer;
@@ -46,6 +52,62 @@ describe('hardened request handling', () => {
     expect(res.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(res.errors?.[0].extensions.fields)).toMatch(/players\.0\.name/);
   });
+
+  it.each([
+    [
+      'registerPlayer',
+      'RegisterPlayerInput',
+      { licenceId: 'PT-9', displayName: 'Ana\u202Egnp.exe' },
+      'displayName',
+    ],
+    [
+      'registerPlayer',
+      'RegisterPlayerInput',
+      { licenceId: 'PT-9', displayName: 'Ana', club: 'Porto\u0007' },
+      'club',
+    ],
+    [
+      'createCompetition',
+      'CreateCompetitionInput',
+      { competitionId: 'c-9', name: 'Liga\u200D', discipline: 'NINE_BALL', season: '2026' },
+      'name',
+    ],
+    [
+      'attachAppealEvidence',
+      'AttachAppealEvidenceInput',
+      {
+        matchId: 'm',
+        expectedRevision: 0,
+        appealId: 'A1',
+        kind: 'STATEMENT',
+        text: 'I saw\u202E it',
+      },
+      'text',
+    ],
+    [
+      'reviewAppealDecision',
+      'ReviewAppealDecisionInput',
+      {
+        matchId: 'm',
+        expectedRevision: 0,
+        appealId: 'A1',
+        outcome: 'CONFIRMED',
+        reason: 'ok\u0000',
+      },
+      'reason',
+    ],
+  ])(
+    'refuses control and format characters in %s (BAD_USER_INPUT on %s)',
+    async (mutation, type, input, field) => {
+      const res = await server.gql(
+        `mutation($i: ${type}!) { ${mutation}(input: $i) { __typename } }`,
+        { i: { commandId: `plain-${mutation}-${field}`, ...input } },
+        bearer(ROLE_OF[mutation] ?? 'ADMIN', 'someone'),
+      );
+      expect(res.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+      expect(JSON.stringify(res.errors?.[0].extensions.fields)).toContain(field);
+    },
+  );
 
   it('accepts names in any script, with accents and apostrophes', async () => {
     const s = await admin.scheduleMatch({

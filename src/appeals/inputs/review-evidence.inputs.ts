@@ -22,6 +22,7 @@ import {
 } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { MatchCommandInput, PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
+import { PlainName, PlainText } from '../../api/graphql/inputs/plain-text';
 import { AmendmentInput } from './appeal.inputs';
 
 // Evidence for a pending appeal, and the review of a committee decision.
@@ -44,6 +45,7 @@ export class AttachAppealEvidenceInput extends MatchCommandInput {
   @IsOptional()
   @IsString()
   @MaxLength(2000)
+  @PlainName()
   url?: string;
 
   @Field(() => Int, { nullable: true, description: 'VIDEO: the second to watch from.' })
@@ -57,12 +59,14 @@ export class AttachAppealEvidenceInput extends MatchCommandInput {
   @IsOptional()
   @IsString()
   @MaxLength(500)
+  @PlainName()
   reference?: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(5000)
+  @PlainText()
   text?: string;
 }
 
@@ -102,5 +106,6 @@ export class ReviewAppealDecisionInput extends MatchCommandInput {
   @IsString()
   @MinLength(1)
   @MaxLength(2000)
+  @PlainText()
   reason!: string;
 }

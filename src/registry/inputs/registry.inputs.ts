@@ -1,3 +1,4 @@
+import { PlainName } from '../../api/graphql/inputs/plain-text';
 import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
@@ -34,12 +35,13 @@ export class RegisterPlayerInput extends CommandInput {
   @PLAYER_ID_RULE
   licenceId!: string;
 
-  @Field() @IsString() @MinLength(1) @MaxLength(100) displayName!: string;
+  @Field() @IsString() @MinLength(1) @MaxLength(100) @PlainName() displayName!: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(100)
+  @PlainName()
   club?: string | null;
 
   @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-3, e.g. PRT.' })
@@ -57,12 +59,14 @@ export class UpdatePlayerInput extends CommandInput {
   @IsString()
   @MinLength(1)
   @MaxLength(100)
+  @PlainName()
   displayName?: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(100)
+  @PlainName()
   club?: string | null;
 
   @Field(() => String, { nullable: true })
@@ -80,7 +84,13 @@ export class MoneyInput {
 // The fields a competition is created with; all optional on update.
 @InputType({ isAbstract: true })
 abstract class CompetitionFieldsInput extends CommandInput {
-  @Field({ nullable: true }) @IsOptional() @IsString() @MinLength(1) @MaxLength(200) name?: string;
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  @PlainName()
+  name?: string;
 
   @Field(() => E.Discipline, { nullable: true })
   @IsOptional()
@@ -97,11 +107,14 @@ abstract class CompetitionFieldsInput extends CommandInput {
   @IsString()
   @MinLength(1)
   @MaxLength(40)
+  @PlainName()
   season?: string;
 
   @Field(() => String, { nullable: true }) @IsOptional() @DATE startsOn?: string | null;
   @Field(() => String, { nullable: true }) @IsOptional() @DATE endsOn?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) venue?: string | null;
+  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) @PlainName() venue?:
+    | string
+    | null;
 
   @Field(() => Int, { nullable: true, description: 'Default 30.' })
   @IsOptional()
@@ -159,8 +172,9 @@ export class PlayerFilterInput {
   @IsOptional()
   @IsString()
   @MaxLength(100)
+  @PlainName()
   namePrefix?: string;
 
-  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(100) club?: string;
+  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(100) @PlainName() club?: string;
   @Field({ nullable: true }) @IsOptional() @COUNTRY nationality?: string;
 }
