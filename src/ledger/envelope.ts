@@ -68,9 +68,16 @@ export function matchIdFor(commandId: string): string {
 }
 
 export const MATCH_STREAM_PREFIX = 'match-';
+// The registry's streams: one per player (keyed by licence id) and one per competition.
+export const PLAYER_STREAM_PREFIX = 'player-';
+export const COMPETITION_STREAM_PREFIX = 'competition-';
 // Every kind of stream the ledger writes: the global feed is these, and nothing else of a store
 // that may hold other streams ($all on KurrentDB).
-export const LEDGER_STREAM_PREFIXES: readonly string[] = [MATCH_STREAM_PREFIX];
+export const LEDGER_STREAM_PREFIXES: readonly string[] = [
+  MATCH_STREAM_PREFIX,
+  PLAYER_STREAM_PREFIX,
+  COMPETITION_STREAM_PREFIX,
+];
 export const matchStream = (matchId: string): string => `${MATCH_STREAM_PREFIX}${matchId}`;
 
 // One event of a match stream as every reader uses it: as stored, as the domain reads it

@@ -5,12 +5,9 @@ import {
   type PlayerRecord,
   type RegistryEvent,
 } from '../domain';
-import { toDomain } from '../ledger/envelope';
+import { COMPETITION_STREAM_PREFIX, PLAYER_STREAM_PREFIX, toDomain } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
 
-// The registry's streams: one per player (keyed by licence id) and one per competition.
-export const PLAYER_STREAM_PREFIX = 'player-';
-export const COMPETITION_STREAM_PREFIX = 'competition-';
 export const playerStream = (licenceId: string): string => `${PLAYER_STREAM_PREFIX}${licenceId}`;
 export const competitionStream = (id: string): string => `${COMPETITION_STREAM_PREFIX}${id}`;
 
