@@ -36,6 +36,7 @@ import {
   MatchNotFoundError,
 } from './match-errors';
 import { loadMatch, type LoadedMatch } from './match-stream';
+import { StreamCache } from './stream-cache';
 
 export interface CommandOutcome {
   matchId: string;
@@ -55,13 +56,17 @@ export interface OriginSink {
 }
 
 export class MatchCommandService {
+  private readonly streams: StreamCache;
+
   constructor(
     private readonly store: EventStore,
     private readonly projector: MatchProjector,
     private readonly clock: Clock,
     private readonly decider = matchDecider,
     private readonly origins: OriginSink | null = null,
-  ) {}
+  ) {
+    this.streams = new StreamCache(store, this.evolve);
+  }
 
   async schedule(
     command: Extract<MatchCommand, { type: 'ScheduleMatch' }>,
@@ -84,7 +89,7 @@ export class MatchCommandService {
     ctx: CommandContext,
     creates: boolean,
   ): Promise<CommandOutcome> {
-    const loaded = await loadMatch(this.store, matchId, { evolve: this.evolve });
+    const loaded = await this.streams.load(matchId);
     if (loaded.state !== null) authorizeAt(loaded.state, ctx);
     else if (!creates) throw new MatchNotFoundError(matchId);
     else if (ctx.access.scope !== 'ANY')
@@ -138,6 +143,8 @@ export class MatchCommandService {
     try {
       appended = await this.store.append(stream, toStore, head < 0 ? NO_STREAM : head);
     } catch (err) {
+      // Whoever got there first, the next command reads this stream afresh.
+      this.streams.drop(matchId);
       // Event ids derive from the command id: a clash means the id was used in another stream.
       if (err instanceof EventStoreError && err.code === 'DUPLICATE_EVENT_ID')
         throw new IdempotencyKeyReusedError(ctx.commandId, ' in another match');
@@ -146,6 +153,7 @@ export class MatchCommandService {
     // The store acknowledges a retried append (same event ids at the same revision) with the
     // events of the attempt that landed first, which may not be these: then that is the outcome.
     if (!appended.events.every((e, i) => sameHash(e, toStore[i]))) {
+      this.streams.drop(matchId);
       await this.catchUp(matchId);
       const landed = await loadMatch(this.store, matchId, { evolve: this.evolve });
       return this.earlierOutcome(matchId, landed, ctx.commandId, commandHash)!;
@@ -161,6 +169,7 @@ export class MatchCommandService {
     const events = appended.events.map((stored, i) =>
       recordOf(stored, decided[i], games[i], appended.events[i + 1]),
     );
+    this.streams.written(matchId, loaded, events, after);
     // The read model is handed the state already folded here.
     await this.catchUp(matchId, { streamId: stream, first: head + 1, state: after });
     return { matchId, events, ruling: rulingOf(decided), state: after };

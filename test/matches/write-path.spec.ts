@@ -43,29 +43,50 @@ describe('the write path', () => {
     evolve: counting,
   });
   const sim = simulateMatch(7, { matchId: 'write-path', raceTo: 2 });
-  const shot = sim.commands.map((c) => c.type).lastIndexOf('PlayShot');
+  const types = sim.commands.map((c) => c.type);
+  const shot = types.lastIndexOf('PlayShot');
+  const earlierShot = types.lastIndexOf('PlayShot', shot - 1);
+  const play = (writer: MatchCommandService, i: number) =>
+    i === 0
+      ? writer.schedule(
+          sim.commands[0] as Extract<MatchCommand, { type: 'ScheduleMatch' }>,
+          ctx(`wp-${i}`),
+        )
+      : writer.handle('write-path', sim.commands[i], ctx(`wp-${i}`));
 
   beforeAll(async () => {
-    for (const [i, command] of sim.commands.slice(0, shot).entries()) {
-      if (i === 0)
-        await service.schedule(
-          command as Extract<MatchCommand, { type: 'ScheduleMatch' }>,
-          ctx(`wp-${i}`),
-        );
-      else await service.handle('write-path', command, ctx(`wp-${i}`));
-    }
+    for (let i = 0; i < earlierShot; i++) await play(service, i);
   });
   afterAll(async () => {
     await store.close();
     readModel.close();
   });
 
+  it('a writer that wrote the stream before reads only what follows and evolves only the new events', async () => {
+    const revision = (await store.readStream('match-write-path')).length - 1;
+    const reads = jest.spyOn(store, 'readStream');
+    evolved = 0;
+    const outcome = await play(service, earlierShot);
+    expect(outcome.events.map((r) => r.event.type)).toContain('ShotAdjudicated');
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(reads).toHaveBeenCalledWith('match-write-path', { fromRevision: revision + 1 });
+    expect(evolved).toBe(outcome.events.length);
+    expect(readModel.match('write-path')).toEqual(outcome.state);
+    reads.mockRestore();
+    for (let i = earlierShot + 1; i < shot; i++) await play(service, i);
+  });
+
   it('recordShot reads its stream once and evolves each event once', async () => {
+    // Another writer (a restarted process, a replica) starts with nothing folded.
+    const cold = new MatchCommandService(store, projector, tickingClock(Date.parse('2026-12-01')), {
+      ...matchDecider,
+      evolve: counting,
+    });
     const reads = jest.spyOn(store, 'readStream');
     const history = (await store.readStream('match-write-path')).length;
     reads.mockClear();
     evolved = 0;
-    const outcome = await service.handle('write-path', sim.commands[shot], ctx(`wp-${shot}`));
+    const outcome = await play(cold, shot);
     expect(outcome.events.map((r) => r.event.type)).toEqual(
       expect.arrayContaining(['ShotPlayed', 'ShotAdjudicated']),
     );
