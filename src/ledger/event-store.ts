@@ -36,6 +36,10 @@ export interface AppendResult {
   // The events as stored (as readStream would return them), so a writer need not read them back.
   // On an acknowledged retry: the events stored by the first attempt.
   events: StoredEvent[];
+  // The position of the ledger's last event just before these (null: the ledger was empty), when
+  // the store knows it (SQLite): a reader at that position can take these events as the feed's
+  // next ones without reading them back. Absent on a retry that wrote nothing.
+  previousPosition?: bigint | null;
 }
 
 export interface ReadStreamOptions {

@@ -171,7 +171,13 @@ export class MatchCommandService {
     );
     this.streams.written(matchId, loaded, events, after);
     // The read model is handed the state already folded here.
-    await this.catchUp(matchId, { streamId: stream, first: head + 1, state: after });
+    await this.catchUp(matchId, {
+      streamId: stream,
+      first: head + 1,
+      state: after,
+      events: appended.events,
+      previousPosition: appended.previousPosition,
+    });
     return { matchId, events, ruling: rulingOf(decided), state: after };
   }
 

@@ -20,6 +20,10 @@ export interface Written {
   streamId: string;
   first: number;
   state: MatchState;
+  // The appended events as the store returned them, and the position of the ledger's last event
+  // before them when the store knows it: a read model standing there takes them without a read.
+  events?: StoredEvent[];
+  previousPosition?: bigint | null;
 }
 
 export interface ProjectorOptions {
@@ -120,6 +124,11 @@ export class MatchProjector {
   }
 
   private async drain(written?: Written): Promise<void> {
+    const handed = written?.events;
+    if (handed?.length && written!.previousPosition !== undefined) {
+      if ((this.readModel.checkpoint(NAME) ?? null) === written!.previousPosition)
+        return this.apply(handed, written);
+    }
     for (;;) {
       const after = this.readModel.checkpoint(NAME);
       const batch = await this.store.readAll({ after, maxCount: BATCH });

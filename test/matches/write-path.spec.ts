@@ -65,14 +65,18 @@ describe('the write path', () => {
   it('a writer that wrote the stream before reads only what follows and evolves only the new events', async () => {
     const revision = (await store.readStream('match-write-path')).length - 1;
     const reads = jest.spyOn(store, 'readStream');
+    const feed = jest.spyOn(store, 'readAll');
     evolved = 0;
     const outcome = await play(service, earlierShot);
     expect(outcome.events.map((r) => r.event.type)).toContain('ShotAdjudicated');
     expect(reads).toHaveBeenCalledTimes(1);
     expect(reads).toHaveBeenCalledWith('match-write-path', { fromRevision: revision + 1 });
     expect(evolved).toBe(outcome.events.length);
+    // The read model stood just before the append: it is handed the events, not reading them back.
+    expect(feed).not.toHaveBeenCalled();
     expect(readModel.match('write-path')).toEqual(outcome.state);
     reads.mockRestore();
+    feed.mockRestore();
     for (let i = earlierShot + 1; i < shot; i++) await play(service, i);
   });
 
@@ -97,6 +101,22 @@ describe('the write path', () => {
     const audit = readModel.audit({ matchId: 'write-path' }, undefined, 10_000);
     expect(audit).toHaveLength(history + outcome.events.length);
     reads.mockRestore();
+  });
+
+  it('reads the feed when something else was appended since the read model last moved', async () => {
+    const other = simulateMatch(9, { matchId: 'other' });
+    // Appended around the projector, as another process would.
+    await new MatchCommandService(
+      store,
+      new MatchProjector(store, new ReadModel(':memory:')),
+      tickingClock(),
+    ).schedule(other.commands[0] as Extract<MatchCommand, { type: 'ScheduleMatch' }>, ctx('o-0'));
+    expect(readModel.match('other')).toBeNull();
+    const feed = jest.spyOn(store, 'readAll');
+    await service.handle('other', other.commands[1], ctx('o-1'));
+    expect(feed).toHaveBeenCalled();
+    expect(readModel.match('other')?.version).toBe((await store.readStream('match-other')).length);
+    feed.mockRestore();
   });
 
   it('stamps every event with the game an independent fold files it under', async () => {

@@ -14,6 +14,7 @@ import {
   type ReadStreamOptions,
   type StoredEvent,
 } from '../event-store';
+import { GroupCommit, settle } from './group-commit';
 
 export interface SqliteEventStoreOptions {
   // A file path, or ':memory:' for tests that do not need a file.
@@ -71,12 +72,10 @@ export class SqliteEventStore implements EventStore {
     readStream: Database.Statement<[string, number, number], Row>;
     readAll: Database.Statement<[number | bigint, number], Row>;
     putHead: Database.Statement<[string, number, string | null]>;
+    lastPosition: Database.Statement<[], { position: number | bigint | null }>;
+    positionBefore: Database.Statement<[bigint], { position: number | bigint | null }>;
   };
-  private readonly appendTx: (
-    streamId: string,
-    events: EventToAppend[],
-    expected: ExpectedRevision,
-  ) => AppendResult;
+  private readonly group: GroupCommit<AppendRequest, AppendResult>;
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.readOnly) {
@@ -105,6 +104,10 @@ export class SqliteEventStore implements EventStore {
         'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
       ),
       readAll: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      lastPosition: this.db.prepare('SELECT MAX(position) AS position FROM events'),
+      positionBefore: this.db.prepare(
+        'SELECT MAX(position) AS position FROM events WHERE position < ?',
+      ),
       putHead: this.headsTable
         ? this.db.prepare(
             `INSERT INTO stream_heads (stream_id, revision, hash) VALUES (?, ?, ?)
@@ -112,12 +115,23 @@ export class SqliteEventStore implements EventStore {
           )
         : (null as never),
     };
-    const tx = this.db.transaction(
-      (streamId: string, events: EventToAppend[], expected: ExpectedRevision) =>
-        this.appendLocked(streamId, events, expected),
+    // Each append in its own savepoint (a nested better-sqlite3 transaction), all of a group in
+    // one BEGIN IMMEDIATE transaction: it takes the write lock up front, so writers queue.
+    const one = this.db.transaction((r: AppendRequest, after: bigint | null) =>
+      this.appendLocked(r.streamId, r.events, r.expected, after),
     );
-    // BEGIN IMMEDIATE takes the write lock up front, so concurrent writers queue instead of failing.
-    this.appendTx = (s, e, x) => tx.immediate(s, e, x);
+    const all = this.db.transaction((requests: AppendRequest[]) => {
+      let after = positionOf(this.stmt.lastPosition.get()?.position);
+      return requests.map((r) =>
+        settle(() => {
+          const result = one(r, after);
+          // A retry acknowledged without writing leaves the ledger's end where it was.
+          if (result.previousPosition === after) after = result.position;
+          return result;
+        }),
+      );
+    });
+    this.group = new GroupCommit((requests) => all.immediate(requests));
   }
 
   append(
@@ -125,17 +139,19 @@ export class SqliteEventStore implements EventStore {
     events: EventToAppend[],
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
-    try {
-      return Promise.resolve(this.appendTx(streamId, events, expected));
-    } catch (err) {
-      return Promise.reject(err as Error);
-    }
+    return this.group.submit({ streamId, events, expected });
+  }
+
+  // Commits so far and the appends they carried (appends per fsync = requests / commits).
+  get groupCommits(): Readonly<{ commits: number; requests: number }> {
+    return this.group.stats;
   }
 
   private appendLocked(
     streamId: string,
     events: EventToAppend[],
     expected: ExpectedRevision,
+    after: bigint | null,
   ): AppendResult {
     if (events.length === 0) throw new EventStoreError('INVALID_APPEND', 'Nothing to append');
     if (new Set(events.map((e) => e.eventId)).size !== events.length) {
@@ -156,7 +172,12 @@ export class SqliteEventStore implements EventStore {
     // head's as given, or null for an unchained event.
     const hash = (last.metadata as { hash?: unknown } | null)?.hash;
     this.stmt.putHead.run(streamId, last.revision, typeof hash === 'string' ? hash : null);
-    return { nextExpectedRevision: last.revision, position: last.position, events: stored };
+    return {
+      nextExpectedRevision: last.revision,
+      position: last.position,
+      events: stored,
+      previousPosition: after,
+    };
   }
 
   // Returns the event as stored; data and metadata are the writer's own objects (JSON values, so
@@ -204,7 +225,13 @@ export class SqliteEventStore implements EventStore {
     if (!rows.every((r, i) => r.event_id === events[i].eventId)) return null;
     const stored = rows.map(toStored);
     const last = stored[stored.length - 1];
-    return { nextExpectedRevision: last.revision, position: last.position, events: stored };
+    const before = this.stmt.positionBefore.get(stored[0].position)?.position;
+    return {
+      nextExpectedRevision: last.revision,
+      position: last.position,
+      events: stored,
+      previousPosition: positionOf(before),
+    };
   }
 
   readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
@@ -249,10 +276,21 @@ export class SqliteEventStore implements EventStore {
   }
 
   close(): Promise<void> {
+    // Appends already requested are committed (and answered) first.
+    if (this.db.open && !this.db.readonly) this.group.flush();
     if (this.db.open) this.db.close();
     return Promise.resolve();
   }
 }
+
+interface AppendRequest {
+  streamId: string;
+  events: EventToAppend[];
+  expected: ExpectedRevision;
+}
+
+const positionOf = (p: number | bigint | null | undefined): bigint | null =>
+  p === null || p === undefined ? null : BigInt(p);
 
 function toStored(r: Row): StoredEvent {
   return {
