@@ -200,9 +200,7 @@ export class MatchCommandService {
     commandId: string,
     commandHash: string,
   ): CommandOutcome | null {
-    const mine = loaded.records.filter(
-      (r) => (r.stored.metadata as StoredMetadata).commandId === commandId,
-    );
+    const mine = commandRecords(loaded, commandId);
     if (mine.length === 0) return null;
     if (mine.some((r) => (r.stored.metadata as StoredMetadata).commandHash !== commandHash))
       throw new IdempotencyKeyReusedError(commandId, ` at revision ${mine[0].revision}`);
@@ -220,6 +218,18 @@ export class MatchCommandService {
   static newId(): string {
     return randomUUID();
   }
+}
+
+// The events of one command: contiguous in its stream (a command is appended at once).
+function commandRecords(loaded: LoadedMatch, commandId: string): MatchRecord[] {
+  const idOf = (r: MatchRecord) => (r.stored.metadata as StoredMetadata).commandId;
+  if (!loaded.commands) return loaded.records.filter((r) => idOf(r) === commandId);
+  const first = loaded.commands.get(commandId);
+  if (first === undefined || first > loaded.revision) return [];
+  const mine: MatchRecord[] = [];
+  for (let i = first; i < loaded.records.length && idOf(loaded.records[i]) === commandId; i++)
+    mine.push(loaded.records[i]);
+  return mine;
 }
 
 function sameHash(stored: StoredEvent, sent: EventToAppend): boolean {

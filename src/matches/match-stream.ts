@@ -10,6 +10,9 @@ export interface LoadedMatch {
   state: MatchState | null;
   // The revision of the last event read; -1 for a stream that does not exist.
   revision: number;
+  // Where each command's events start (command id → revision), when kept (see StreamCache). It
+  // may name commands after `revision`: shared by successive folds of one stream, only added to.
+  commands?: Map<string, number>;
 }
 
 export interface LoadOptions {

@@ -1,5 +1,5 @@
 import type { LedgerEvent, MatchState } from '../domain';
-import { foldStream, matchStream, type MatchRecord } from '../ledger/envelope';
+import { foldStream, matchStream, type MatchRecord, type StoredMetadata } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
 import { loadMatch, type LoadedMatch } from './match-stream';
 
@@ -62,16 +62,21 @@ export class StreamCache {
   // Entries are never changed in place: a command still deciding on one sees it whole.
   private extend(base: LoadedMatch, records: MatchRecord[], state: MatchState | null): LoadedMatch {
     const last = records[records.length - 1];
+    const commands = base.commands ?? indexCommands(base.records, new Map());
     return {
       records: base.records.concat(records),
       state,
       revision: last ? last.revision : base.revision,
+      commands: indexCommands(records, commands),
     };
   }
 
-  private keep(matchId: string, loaded: LoadedMatch): LoadedMatch {
+  private keep(matchId: string, fresh: LoadedMatch): LoadedMatch {
     // A stream that does not exist yet is not worth an entry.
-    if (loaded.state === null) return loaded;
+    if (fresh.state === null) return fresh;
+    const loaded = fresh.commands
+      ? fresh
+      : { ...fresh, commands: indexCommands(fresh.records, new Map()) };
     this.drop(matchId);
     this.entries.set(matchId, loaded);
     this.events += loaded.records.length;
@@ -82,4 +87,12 @@ export class StreamCache {
     }
     return loaded;
   }
+}
+
+function indexCommands(records: readonly MatchRecord[], into: Map<string, number>) {
+  for (const r of records) {
+    const id = (r.stored.metadata as Partial<StoredMetadata>).commandId;
+    if (typeof id === 'string' && !into.has(id)) into.set(id, r.revision);
+  }
+  return into;
 }

@@ -59,6 +59,23 @@ describe('folded streams kept between writes', () => {
     await store.close();
   });
 
+  it('recognises a retry of a command written several commands ago, and a reused id', async () => {
+    const store = new SqliteEventStore({ filename: ':memory:' });
+    const service = writer(store);
+    const sim = simulateMatch(12, { matchId: 'retry' });
+    const outcomes = [];
+    for (const [i, c] of sim.commands.slice(0, 8).entries())
+      outcomes.push(await play(service, 'retry', c, `r-${i}`));
+    const again = await play(service, 'retry', sim.commands[3], 'r-3');
+    expect(again.events.map((r) => r.stored)).toEqual(outcomes[3].events.map((r) => r.stored));
+    expect(again.state).toEqual(outcomes[3].state);
+    await expect(play(service, 'retry', sim.commands[5], 'r-3')).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    expect(await store.readStream('match-retry')).toHaveLength(outcomes[7].state.version);
+    await store.close();
+  });
+
   it('keeps at most the configured streams, reading an evicted one again from its start', async () => {
     const store = new SqliteEventStore({ filename: ':memory:' });
     const service = writer(store);

@@ -21,6 +21,15 @@ interface Claims {
   exp?: unknown;
 }
 
+interface Verified {
+  principal: Principal;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+// Verified tokens kept (the oldest dropped first).
+const VERIFIED_KEPT = 10_000;
+
 export interface TokenOptions {
   secret: string;
   issuer: string;
@@ -85,7 +94,23 @@ export class TokenService {
     return { token, jti, expiresAt: new Date(exp * 1000) };
   }
 
+  // Tokens already verified, until they expire: the signature and claims are checked once per token,
+  // expiry and revocation on every use.
+  private readonly verified = new Map<string, Verified>();
+
   verify(token: string): Principal {
+    const known = this.verified.get(token);
+    if (!known) return this.verifySigned(token);
+    if (known.exp * 1000 <= Date.now()) {
+      this.verified.delete(token);
+      throw new AuthError('UNAUTHENTICATED', 'The bearer token has expired');
+    }
+    if (this.options.revocations?.isRevoked(known.jti, known.principal.subject, known.iat))
+      throw new AuthError('UNAUTHENTICATED', 'The bearer token has been revoked');
+    return known.principal;
+  }
+
+  private verifySigned(token: string): Principal {
     let claims: Claims;
     try {
       claims = this.jwt.verify<Claims & object>(token, {
@@ -110,7 +135,11 @@ export class TokenService {
       throw new AuthError('UNAUTHENTICATED', `The bearer token outlives the ${role} maximum`);
     if (this.options.revocations?.isRevoked(jti, sub, iat))
       throw new AuthError('UNAUTHENTICATED', 'The bearer token has been revoked');
-    return { subject: sub, role };
+    const principal = { subject: sub, role };
+    if (this.verified.size >= VERIFIED_KEPT)
+      this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { principal, jti, iat, exp });
+    return principal;
   }
 
   // The caller of this request: null when anonymous; a token that is present but does not verify
