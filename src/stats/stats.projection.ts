@@ -60,13 +60,16 @@ class StatsWriter {
   private readonly read: Database.Statement<[string], { event: string }>;
   private readonly inserts: Record<string, Database.Statement>;
   private readonly deletes: Database.Statement[];
-  private readonly keepShots: Database.Statement[];
   private readonly cache = new Map<string, Cached>();
 
   constructor(private readonly db: Database.Database) {
     this.read = db.prepare('SELECT event FROM audit_events WHERE match_id = ? ORDER BY revision');
     const insert = (table: string, cols: string[]) =>
-      db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${placeholders(cols.length)})`);
+      // An upsert that keeps the row in place (the sheet lists a game's players in rowid order).
+      db.prepare(
+        `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${placeholders(cols.length)})
+         ON CONFLICT DO UPDATE SET ${cols.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+      );
     const dims = [
       'player_name',
       'opponent',
@@ -114,9 +117,6 @@ class StatsWriter {
       ]),
     };
     this.deletes = STATS_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE match_id = ?`));
-    this.keepShots = STATS_TABLES.filter((t) => t !== 'shots').map((t) =>
-      db.prepare(`DELETE FROM ${t} WHERE match_id = ?`),
-    );
   }
 
   // Folds the batch's events onto the cached tally when they follow it and only add to the
@@ -132,8 +132,9 @@ class StatsWriter {
       else countAppeal(c.tally, d, c.filedBy);
     }
     c.revision = events[events.length - 1].event.revision;
-    for (const d of this.keepShots) d.run(matchId);
-    c.written = this.write(matchId, c.tally.result(), c.scheduled, c.playedOn, c.written);
+    // Only what the batch changed is stored again (rows are keyed, and play only adds to them).
+    const changed = c.tally.changes();
+    c.written = this.write(matchId, c.tally.result(), c.scheduled, c.playedOn, c.written, changed);
     this.remember(matchId, c);
   }
 
@@ -159,18 +160,20 @@ class StatsWriter {
     const scheduled = first.event.data;
     const at = playedOn(first);
     const written = this.write(matchId, tally.result(), scheduled, at, 0);
+    tally.changes();
     const revision = records[records.length - 1].revision;
     this.remember(matchId, { tally, filedBy, revision, written, scheduled, playedOn: at });
   }
 
-  // Writes the match's rows (the shot rows from `from` on; the others are deleted first) and
-  // returns how many shot rows it has.
+  // Writes the match's rows (the shot rows from `from` on; the game and foul rows given, else all)
+  // and returns how many shot rows it has.
   private write(
     matchId: string,
     stats: MatchStats,
     scheduled: MatchScheduled['data'],
     playedOn: string,
     from: number,
+    changed: Pick<MatchStats, 'rows' | 'fouls'> = stats,
   ): number {
     const state = stats.state!;
     const competition = scheduled.competitionId ?? null;
@@ -201,7 +204,7 @@ class StatsWriter {
         ...STAT_COUNTERS.map((c) => totals[c]),
       );
     }
-    for (const r of stats.rows)
+    for (const r of changed.rows)
       if (r.game > 0)
         this.inserts.game.run(
           matchId,
@@ -209,7 +212,7 @@ class StatsWriter {
           r.player,
           ...STAT_COUNTERS.map((c) => r.counters[c]),
         );
-    for (const f of stats.fouls)
+    for (const f of changed.fouls)
       this.inserts.foul.run(matchId, f.game, f.player, f.kind, f.rule, f.count);
     stats.shots
       .slice(from)

@@ -60,6 +60,9 @@ export class Tally {
   private readonly rows = new Map<string, PlayerGameStats>();
   private readonly fouls = new Map<string, FoulCount>();
   private readonly shots: ShotRow[] = [];
+  // Rows and foul counts changed since changes() was last asked (what a writer must store again).
+  private readonly changedRows = new Set<string>();
+  private readonly changedFouls = new Set<string>();
   private readonly innings = new Innings((i) => this.closed(i));
   private shot: { played: ShotPlayed['data']; before: MatchState } | null = null;
 
@@ -106,8 +109,18 @@ export class Tally {
     };
   }
 
+  // What changed since the last call: the rows and foul counts to store again.
+  changes(): { rows: PlayerGameStats[]; fouls: FoulCount[] } {
+    const rows = [...this.changedRows].map((k) => this.rows.get(k)!);
+    const fouls = [...this.changedFouls].map((k) => this.fouls.get(k)!);
+    this.changedRows.clear();
+    this.changedFouls.clear();
+    return { rows, fouls };
+  }
+
   private row(game: number, player: string): PlayerGameStats {
     const key = `${game}\u0000${player}`;
+    this.changedRows.add(key);
     let r = this.rows.get(key);
     if (!r) this.rows.set(key, (r = { game, player, counters: zeroCounters() }));
     return r;
@@ -150,6 +163,7 @@ export class Tally {
       this.bump(g, shooter, 'fouls');
       const key = `${g}\u0000${shooter}\u0000${foul.kind}\u0000${foul.rule}`;
       const f = this.fouls.get(key);
+      this.changedFouls.add(key);
       if (f) f.count += 1;
       else
         this.fouls.set(key, {
