@@ -172,11 +172,12 @@ export class MatchProjector {
         continue;
       }
       const id = stored.streamId.slice(MATCH_STREAM_PREFIX.length);
-      const current = changed.get(id)?.state ?? this.readModel.match(id);
-      if (current && stored.revision < current.version) continue;
+      // The view's version alone decides whether to fold; its state is read only to fold on.
+      const version = changed.get(id)?.state.version ?? this.readModel.matchVersion(id);
+      if (version !== null && stored.revision < version) continue;
       // The writer's state covers its stream from the start: the view must stand just before it.
       const atFirst = known !== null && isWritten(stored, known) && stored.revision === known.first;
-      if (atFirst && (current?.version ?? 0) !== known!.first) known = null;
+      if (atFirst && (version ?? 0) !== known!.first) known = null;
       if (known && isWritten(stored, known)) {
         // The writer's own events: its state after the last one stands for the whole run.
         if (stored.revision === known.state.version - 1)
@@ -187,6 +188,7 @@ export class MatchProjector {
         audit.push({ event: stored, domainEvent, matchId: id, gameNumber, supersedes });
         continue;
       }
+      const current = changed.get(id)?.state ?? this.readModel.match(id);
       const applied = applyStored(current, stored, this.evolve);
       changed.set(id, { state: applied.state, position: stored.position });
       audit.push({

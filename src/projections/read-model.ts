@@ -36,6 +36,7 @@ export class ReadModel {
   private readonly getCheckpoint: Database.Statement<[string], { position: string }>;
   private readonly putCheckpoint: Database.Statement<[string, string]>;
   private readonly getMatch: Database.Statement<[string], { state: string }>;
+  private readonly getRevision: Database.Statement<[string], { revision: number }>;
   private readonly putMatch: Database.Statement<[string, string, number, string, string]>;
   private readonly countMatches: Database.Statement<[], { n: number }>;
   // Keyset pages: `before` is the sort key the page starts after ('~' sorts after every key).
@@ -121,6 +122,7 @@ export class ReadModel {
       'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position',
     );
     this.getMatch = this.db.prepare('SELECT state FROM match_views WHERE match_id = ?');
+    this.getRevision = this.db.prepare('SELECT revision FROM match_views WHERE match_id = ?');
     this.putMatch = this.db.prepare(
       `INSERT INTO match_views (match_id, state, revision, status, last_position) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT(match_id) DO UPDATE SET state = excluded.state, revision = excluded.revision,
@@ -181,6 +183,12 @@ export class ReadModel {
   match(matchId: string): MatchState | null {
     const row = this.getMatch.get(matchId);
     return row ? (JSON.parse(row.state) as MatchState) : null;
+  }
+
+  // The view's version (events folded into it), without reading its state; null when none.
+  matchVersion(matchId: string): number | null {
+    const row = this.getRevision.get(matchId);
+    return row ? row.revision + 1 : null;
   }
 
   matchCount(): number {

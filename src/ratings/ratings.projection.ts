@@ -50,12 +50,26 @@ export const ratingsProjection: Projection = {
       if (touched !== null && (changedAt === null || touched > changedAt)) changedAt = touched;
     }
     if (changedAt !== null)
-      db.prepare(
+      statement(
+        db,
         `INSERT INTO rating_meta (key, value) VALUES ('changed_at', ?)
          ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
       ).run(changedAt);
   },
 };
+
+// Statements prepared once per database (a projection runs on every write).
+const prepared = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+function statement<P extends unknown[], R = unknown>(
+  db: Database.Database,
+  sql: string,
+): Database.Statement<P, R> {
+  let byDb = prepared.get(db);
+  if (!byDb) prepared.set(db, (byDb = new Map()));
+  let stmt = byDb.get(sql);
+  if (!stmt) byDb.set(sql, (stmt = db.prepare(sql)));
+  return stmt as Database.Statement<P, R>;
+}
 
 interface GameRow {
   game_number: number;
@@ -67,12 +81,10 @@ interface GameRow {
 }
 
 function loadGames(db: Database.Database, matchId: string): Map<number, GameResult> {
-  const rows = db
-    .prepare<
-      [string],
-      GameRow
-    >('SELECT game_number, winner, loser, event_ids, pos, recorded_at FROM rating_games WHERE match_id = ?')
-    .all(matchId);
+  const rows = statement<[string], GameRow>(
+    db,
+    'SELECT game_number, winner, loser, event_ids, pos, recorded_at FROM rating_games WHERE match_id = ?',
+  ).all(matchId);
   return new Map(
     rows.map((r) => [
       r.game_number,
@@ -103,14 +115,15 @@ function writeGames(
   after: Map<number, GameResult>,
   changes: readonly ResultChange[],
 ): string | null {
-  const put = db.prepare(
+  const put = statement(
+    db,
     `INSERT INTO rating_games (match_id, game_number, discipline, winner, loser, event_ids, pos, recorded_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(match_id, game_number) DO UPDATE SET winner = excluded.winner,
        loser = excluded.loser, event_ids = excluded.event_ids, pos = excluded.pos,
        recorded_at = excluded.recorded_at`,
   );
-  const drop = db.prepare('DELETE FROM rating_games WHERE match_id = ? AND game_number = ?');
+  const drop = statement(db, 'DELETE FROM rating_games WHERE match_id = ? AND game_number = ?');
   const latest = (a: string | null, b: string) => (a === null || b > a ? b : a);
   let touched: string | null = null;
   for (const c of changes) touched = latest(touched, c.position);
@@ -140,7 +153,8 @@ function writeGames(
 
 function writeChanges(db: Database.Database, discipline: string, changes: ResultChange[]): void {
   if (changes.length === 0) return;
-  const put = db.prepare(
+  const put = statement(
+    db,
     `INSERT INTO rating_changes (match_id, game_number, discipline, old_winner, old_loser,
        new_winner, new_loser, event_id, event_type, pos, recorded_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
