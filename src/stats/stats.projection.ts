@@ -189,9 +189,8 @@ class StatsWriter {
       JSON.stringify(state.score),
     );
     for (const p of state.players) {
-      const mine = stats.rows.filter((r) => r.player === p.id);
       const opponent = state.players.find((o) => o.id !== p.id)!.id;
-      const totals = totalOf(mine.map((r) => r.counters));
+      const totals = stats.totals.get(p.id) ?? totalOf([]);
       this.inserts.player.run(
         matchId,
         p.id,

@@ -4,8 +4,11 @@ import {
   effectiveHistory,
   statsOfHistory,
   statsOfRecorded,
+  tallyOfRecorded,
+  totalOf,
   type PlayerGameStats,
 } from '../../src/domain/stats';
+import { simulateMatch } from '../support/simulator';
 import { recordedHistory } from '../support/decider-spec';
 import { amendedMatch } from '../support/amended-match';
 
@@ -40,5 +43,20 @@ describe('effective history', () => {
     );
     // Both paths were exercised: corrections and allowed appeals.
     expect(kinds).toEqual(new Set(['ShotCorrected', 'AppealDecided']));
+  });
+});
+
+describe('per-player totals kept as the tally runs', () => {
+  it('equal the sum (maximum for the longest run) of the player rows, in every simulated match', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const sim = simulateMatch(seed, { matchId: `totals-${seed}`, raceTo: 4 });
+      const stats = tallyOfRecorded(recordedHistory(sim.events).events).tally.result();
+      const players = new Set(stats.rows.map((r) => r.player));
+      expect(players.size).toBe(2);
+      for (const p of players)
+        expect(stats.totals.get(p)).toEqual(
+          totalOf(stats.rows.filter((r) => r.player === p).map((r) => r.counters)),
+        );
+    }
   });
 });

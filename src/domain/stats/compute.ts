@@ -18,6 +18,8 @@ export interface MatchStats {
   rows: PlayerGameStats[];
   fouls: FoulCount[];
   shots: ShotRow[];
+  // Per player, the sum of their rows (maxima for MAX_COUNTERS); absent players have no rows.
+  totals: ReadonlyMap<string, Counters>;
 }
 
 // The stats of a recorded match: play from its effective history, appeals from the record.
@@ -62,6 +64,7 @@ export class Tally {
   private readonly shots: ShotRow[] = [];
   // Rows and foul counts changed since changes() was last asked (what a writer must store again).
   private readonly changedRows = new Set<string>();
+  private readonly totals = new Map<string, Counters>();
   private readonly changedFouls = new Set<string>();
   private readonly innings = new Innings((i) => this.closed(i));
   private shot: { played: ShotPlayed['data']; before: MatchState } | null = null;
@@ -98,6 +101,14 @@ export class Tally {
 
   bump(game: number, player: string, counter: keyof Counters, by = 1): void {
     this.row(game, player).counters[counter] += by;
+    this.total(player)[counter] += by;
+  }
+
+  // Each player's counters over the match, kept as rows change (what totalOf of the rows gives).
+  private total(player: string): Counters {
+    let t = this.totals.get(player);
+    if (!t) this.totals.set(player, (t = zeroCounters()));
+    return t;
   }
 
   result(): MatchStats {
@@ -106,6 +117,7 @@ export class Tally {
       rows: [...this.rows.values()],
       fouls: [...this.fouls.values()],
       shots: this.shots,
+      totals: this.totals,
     };
   }
 
@@ -223,6 +235,8 @@ export class Tally {
     if (i.ballInHand) this.bump(g, i.player, 'ballInHandInnings');
     const r = this.row(g, i.player).counters;
     r.longestRun = Math.max(r.longestRun, i.balls);
+    const t = this.total(i.player);
+    t.longestRun = Math.max(t.longestRun, i.balls);
     if (i.answersSafetyOf)
       if (i.fouled || i.balls === 0)
         this.bump(i.answersSafetyOf.game, i.answersSafetyOf.player, 'safetiesSucceeded');
