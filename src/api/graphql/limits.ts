@@ -4,6 +4,7 @@ import {
   Kind,
   visit,
   type DocumentNode,
+  type GraphQLSchema,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
@@ -65,6 +66,59 @@ export interface CostMeter {
   clientOf(req: Request): string;
 }
 
+// Documents whose complexity does not depend on their variables (no field prices itself from its
+// arguments), by operation: a client sending the same write again and again is priced once.
+const constantComplexity = new WeakMap<DocumentNode, Map<string, number>>();
+
+function complexityOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+): number | null {
+  const known = constantComplexity.get(document)?.get(operationName ?? '');
+  if (known !== undefined) return known;
+  let readsArguments = false;
+  const byExtension = fieldExtensionsEstimator();
+  let complexity: number;
+  try {
+    complexity = getComplexity({
+      schema,
+      query: document,
+      operationName,
+      variables,
+      estimators: [
+        introspectionEstimator,
+        (options) => {
+          const cost = byExtension(options);
+          if (cost !== undefined) readsArguments = true;
+          return cost;
+        },
+        simpleEstimator({ defaultComplexity: 1 }),
+      ],
+    });
+  } catch {
+    return null;
+  }
+  if (!readsArguments && !hasConditions(document)) {
+    let byOperation = constantComplexity.get(document);
+    if (!byOperation) constantComplexity.set(document, (byOperation = new Map()));
+    byOperation.set(operationName ?? '', complexity);
+  }
+  return complexity;
+}
+
+// @include and @skip make what is counted depend on the variables.
+function hasConditions(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Directive: (node) => {
+      if (node.name.value === 'include' || node.name.value === 'skip') found = true;
+    },
+  });
+  return found;
+}
+
 export function complexityPlugin(
   maximum: number,
   meter?: CostMeter,
@@ -73,23 +127,14 @@ export function complexityPlugin(
     requestDidStart() {
       return Promise.resolve({
         didResolveOperation({ request, document, schema, contextValue }) {
-          let complexity: number;
-          try {
-            complexity = getComplexity({
-              schema,
-              query: document,
-              operationName: request.operationName ?? undefined,
-              variables: request.variables ?? {},
-              estimators: [
-                introspectionEstimator,
-                fieldExtensionsEstimator(),
-                simpleEstimator({ defaultComplexity: 1 }),
-              ],
-            });
-          } catch {
-            // Variables that do not coerce: execution refuses them next with BAD_USER_INPUT.
-            return Promise.resolve();
-          }
+          const complexity = complexityOf(
+            schema,
+            document,
+            request.operationName ?? undefined,
+            request.variables ?? {},
+          );
+          // Variables that do not coerce: execution refuses them next with BAD_USER_INPUT.
+          if (complexity === null) return Promise.resolve();
           if (complexity > maximum) {
             throw new GraphQLError(
               `The operation is too complex: ${complexity} points, the limit is ${maximum}`,
