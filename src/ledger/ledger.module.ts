@@ -20,6 +20,7 @@ export function createEventStore(config: LedgerConfig, readOnly = false): EventS
         filename: store.ledgerFile,
         synchronous: store.synchronous,
         readOnly,
+        appendInWorker: true,
       });
   }
 }

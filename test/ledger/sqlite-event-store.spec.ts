@@ -15,6 +15,13 @@ eventStoreContract('SQLite', () =>
   Promise.resolve(new SqliteEventStore({ filename: join(dir, `ledger-${n++}.sqlite`) })),
 );
 
+// The same contract with appends committed by the worker thread, as the server runs it.
+eventStoreContract('SQLite, appends in a worker', () =>
+  Promise.resolve(
+    new SqliteEventStore({ filename: join(dir, `ledger-${n++}.sqlite`), appendInWorker: true }),
+  ),
+);
+
 describe('SQLite event store: durability across reopen', () => {
   it('keeps appended events when the file is closed and opened again', async () => {
     const file = join(dir, 'reopen.sqlite');
@@ -96,5 +103,37 @@ describe('SQLite event store: group commit', () => {
     expect(committed).toBe(false);
     expect((await results).map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(group.stats).toEqual({ commits: 0, requests: 0 });
+  });
+});
+
+describe('SQLite event store: appends in a worker thread', () => {
+  const ev = (id: string) => ({ eventId: id, type: 'A', data: { id }, metadata: {} });
+
+  it('gathers the appends requested while a group is being committed into the next one', async () => {
+    const file = join(dir, 'worker-group.sqlite');
+    const store = new SqliteEventStore({ filename: file, appendInWorker: true });
+    await store.append('match-w', [ev('w0')], NO_STREAM);
+    const before = { ...store.groupCommits };
+    const first = store.append('match-a', [ev('a0')], NO_STREAM);
+    // The first group is now with the worker; these wait for it and go together.
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest = ['b', 'c', 'd', 'e'].map((s) =>
+      store.append(`match-${s}`, [ev(`${s}0`)], NO_STREAM),
+    );
+    const results = await Promise.all([first, ...rest]);
+    expect(store.groupCommits.commits - before.commits).toBe(2);
+    expect(store.groupCommits.requests - before.requests).toBe(5);
+    expect(results.map((r) => r.previousPosition)).toEqual([1n, 2n, 3n, 4n, 5n]);
+    await store.close();
+    const reopened = new SqliteEventStore({ filename: file });
+    expect((await reopened.readAll()).map((e) => e.eventId)).toEqual([
+      'w0',
+      'a0',
+      'b0',
+      'c0',
+      'd0',
+      'e0',
+    ]);
+    await reopened.close();
   });
 });

@@ -1,20 +1,19 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import {
-  EventStoreError,
-  expectationMet,
-  WrongExpectedRevisionError,
-  type AppendResult,
-  type EventStore,
-  type EventToAppend,
-  type ExpectedRevision,
-  type HeadsSnapshot,
-  type ReadAllOptions,
-  type ReadStreamOptions,
-  type StoredEvent,
+import type {
+  AppendResult,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  HeadsSnapshot,
+  ReadAllOptions,
+  ReadStreamOptions,
+  StoredEvent,
 } from '../event-store';
-import { GroupCommit, settle } from './group-commit';
+import { Appender, toStored, type AppendRequest, type Row } from './appender';
+import { GroupCommit } from './group-commit';
+import { WorkerAppender } from './worker-appender';
 
 export interface SqliteEventStoreOptions {
   // A file path, or ':memory:' for tests that do not need a file.
@@ -24,16 +23,9 @@ export interface SqliteEventStoreOptions {
   synchronous?: 'FULL' | 'NORMAL';
   // For checking a ledger: opened read-only, nothing is created or rebuilt in the file.
   readOnly?: boolean;
-}
-
-interface Row {
-  position: number | bigint;
-  stream_id: string;
-  revision: number;
-  event_id: string;
-  type: string;
-  data: string;
-  metadata: string;
+  // Appends committed by a worker thread, so the fsync of a commit does not stop the event loop
+  // (the server). A file only; the store's own connection keeps serving reads.
+  appendInWorker?: boolean;
 }
 
 const SCHEMA = `
@@ -66,16 +58,11 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly headsTable: boolean = true;
   private readonly stmt: {
-    head: Database.Statement<[string], { revision: number | null }>;
-    insert: Database.Statement<[string, number, string, string, string, string]>;
-    byIds: Database.Statement<[string, number, number], Row>;
     readStream: Database.Statement<[string, number, number], Row>;
     readAll: Database.Statement<[number | bigint, number], Row>;
-    putHead: Database.Statement<[string, number, string | null]>;
-    lastPosition: Database.Statement<[], { position: number | bigint | null }>;
-    positionBefore: Database.Statement<[bigint], { position: number | bigint | null }>;
   };
   private readonly group: GroupCommit<AppendRequest, AppendResult>;
+  private worker: WorkerAppender | null = null;
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.readOnly) {
@@ -93,45 +80,28 @@ export class SqliteEventStore implements EventStore {
       this.db.transaction(() => !this.hasHeadsTable() && this.db.exec(HEADS_SCHEMA)).immediate();
     }
     this.stmt = {
-      head: this.db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
-      insert: this.db.prepare(
-        'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
-      byIds: this.db.prepare(
-        'SELECT * FROM events WHERE stream_id = ? AND revision > ? ORDER BY revision LIMIT ?',
-      ),
       readStream: this.db.prepare(
         'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
       ),
       readAll: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
-      lastPosition: this.db.prepare('SELECT MAX(position) AS position FROM events'),
-      positionBefore: this.db.prepare(
-        'SELECT MAX(position) AS position FROM events WHERE position < ?',
-      ),
-      putHead: this.headsTable
-        ? this.db.prepare(
-            `INSERT INTO stream_heads (stream_id, revision, hash) VALUES (?, ?, ?)
-         ON CONFLICT(stream_id) DO UPDATE SET revision = excluded.revision, hash = excluded.hash`,
-          )
-        : (null as never),
     };
-    // Each append in its own savepoint (a nested better-sqlite3 transaction), all of a group in
-    // one BEGIN IMMEDIATE transaction: it takes the write lock up front, so writers queue.
-    const one = this.db.transaction((r: AppendRequest, after: bigint | null) =>
-      this.appendLocked(r.streamId, r.events, r.expected, after),
-    );
-    const all = this.db.transaction((requests: AppendRequest[]) => {
-      let after = positionOf(this.stmt.lastPosition.get()?.position);
-      return requests.map((r) =>
-        settle(() => {
-          const result = one(r, after);
-          // A retry acknowledged without writing leaves the ledger's end where it was.
-          if (result.previousPosition === after) after = result.position;
-          return result;
-        }),
+    if (options.appendInWorker && !options.readOnly && options.filename !== ':memory:') {
+      const data = {
+        filename: options.filename,
+        synchronous: options.synchronous ?? 'FULL',
+        headsTable: this.headsTable,
+      };
+      // Started at the first append: a process that only reads (verify, rebuild) never starts it.
+      this.group = new GroupCommit((requests) =>
+        (this.worker ??= new WorkerAppender(data)).commit(requests),
       );
-    });
-    this.group = new GroupCommit((requests) => all.immediate(requests));
+    } else {
+      const appender = options.readOnly ? null : new Appender(this.db, this.headsTable);
+      this.group = new GroupCommit((requests) => {
+        if (!appender) throw new Error('This ledger was opened read-only');
+        return appender.commit(requests);
+      });
+    }
   }
 
   append(
@@ -145,93 +115,6 @@ export class SqliteEventStore implements EventStore {
   // Commits so far and the appends they carried (appends per fsync = requests / commits).
   get groupCommits(): Readonly<{ commits: number; requests: number }> {
     return this.group.stats;
-  }
-
-  private appendLocked(
-    streamId: string,
-    events: EventToAppend[],
-    expected: ExpectedRevision,
-    after: bigint | null,
-  ): AppendResult {
-    if (events.length === 0) throw new EventStoreError('INVALID_APPEND', 'Nothing to append');
-    if (new Set(events.map((e) => e.eventId)).size !== events.length) {
-      throw new EventStoreError('INVALID_APPEND', 'An append cannot carry the same event id twice');
-    }
-    const head = this.stmt.head.get(streamId)?.revision ?? -1;
-    if (!expectationMet(expected, head)) {
-      // As KurrentDB does: a retry of an append that already landed at the expected revision is
-      // acknowledged without writing again (same event ids, same place); anything else conflicts.
-      const replayed =
-        typeof expected === 'number' ? this.alreadyAppended(streamId, events, expected) : null;
-      if (replayed) return replayed;
-      throw new WrongExpectedRevisionError(streamId, expected, head);
-    }
-    const stored = events.map((e, i) => this.insert(streamId, head + 1 + i, e));
-    const last = stored[stored.length - 1];
-    // The store does not compute hashes (the writer does, see ../hash-chain.ts); it records the
-    // head's as given, or null for an unchained event.
-    const hash = (last.metadata as { hash?: unknown } | null)?.hash;
-    this.stmt.putHead.run(streamId, last.revision, typeof hash === 'string' ? hash : null);
-    return {
-      nextExpectedRevision: last.revision,
-      position: last.position,
-      events: stored,
-      previousPosition: after,
-    };
-  }
-
-  // Returns the event as stored; data and metadata are the writer's own objects (JSON values, so
-  // a read returns equal ones), not parsed back.
-  private insert(streamId: string, revision: number, e: EventToAppend): StoredEvent {
-    const metadata = e.metadata ?? {};
-    try {
-      const info = this.stmt.insert.run(
-        streamId,
-        revision,
-        e.eventId,
-        e.type,
-        JSON.stringify(e.data),
-        JSON.stringify(metadata),
-      );
-      return {
-        streamId,
-        revision,
-        position: BigInt(info.lastInsertRowid),
-        eventId: e.eventId,
-        type: e.type,
-        data: e.data,
-        metadata,
-      };
-    } catch (err) {
-      // The stream/revision pair is guarded by the lock and the expected revision, so a unique
-      // violation here can only be an event id already stored elsewhere in the ledger.
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw new EventStoreError(
-          'DUPLICATE_EVENT_ID',
-          `Event id ${e.eventId} is already in the ledger`,
-        );
-      }
-      throw err;
-    }
-  }
-
-  private alreadyAppended(
-    streamId: string,
-    events: EventToAppend[],
-    expected: number,
-  ): AppendResult | null {
-    const rows = this.stmt.byIds.all(streamId, expected, events.length);
-    if (rows.length !== events.length) return null;
-    if (!rows.every((r, i) => r.event_id === events[i].eventId)) return null;
-    const stored = rows.map(toStored);
-    const last = stored[stored.length - 1];
-    const before = this.stmt.positionBefore.get(stored[0].position)?.position;
-    return {
-      nextExpectedRevision: last.revision,
-      position: last.position,
-      events: stored,
-      previousPosition: positionOf(before),
-    };
   }
 
   readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
@@ -275,31 +158,11 @@ export class SqliteEventStore implements EventStore {
     return Promise.resolve(snapshot);
   }
 
-  close(): Promise<void> {
-    // Appends already requested are committed (and answered) first.
-    if (this.db.open && !this.db.readonly) this.group.flush();
+  // Appends already requested are committed (and answered) first.
+  async close(): Promise<void> {
+    if (!this.db.open) return;
+    await this.group.flush();
+    await this.worker?.close();
     if (this.db.open) this.db.close();
-    return Promise.resolve();
   }
-}
-
-interface AppendRequest {
-  streamId: string;
-  events: EventToAppend[];
-  expected: ExpectedRevision;
-}
-
-const positionOf = (p: number | bigint | null | undefined): bigint | null =>
-  p === null || p === undefined ? null : BigInt(p);
-
-function toStored(r: Row): StoredEvent {
-  return {
-    streamId: r.stream_id,
-    revision: r.revision,
-    position: BigInt(r.position),
-    eventId: r.event_id,
-    type: r.type,
-    data: JSON.parse(r.data) as unknown,
-    metadata: JSON.parse(r.metadata) as unknown,
-  };
 }
