@@ -3,6 +3,7 @@ import type { LedgerConfig } from '../config/configuration';
 import type { EventStore } from '../ledger/event-store';
 import { connectionStringProblem } from '../ledger/kurrentdb/connection-string';
 import { KurrentDbEventStore } from '../ledger/kurrentdb/kurrentdb-event-store';
+import { ledgerSize, startProgress } from '../projections/rebuild-progress';
 import { ExportFileStore } from './export-file-store';
 import { migrateLedger, MigrationError, type MigrationProgress } from './ledger-migration';
 
@@ -53,9 +54,11 @@ export async function runMigrate(args: string[], deps: MigrateDeps): Promise<num
   const target = (deps.openTarget ?? kurrentdb)(url, timeoutMs);
   const from = file ? `export ${file}` : config.storeDescription;
   try {
+    const progress = startProgress('migrate', await ledgerSize(source), process.stderr);
     const r = await migrateLedger(source, target, (p: MigrationProgress) =>
-      log(`migrate: ${p.read} events read, ${p.copied} copied, ${p.skipped} already there`),
+      progress.update(p.read),
     );
+    progress.stop();
     log(
       `migrated ${from} to KurrentDB: ${r.streams} streams, ${r.read} events (${r.copied} copied, ${r.skipped} already there); target verified: ${r.target.streams} streams, ${r.target.events} events, every chain intact`,
     );
