@@ -1,18 +1,21 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LedgerConfig } from '../config/configuration';
 import type { EventStore } from '../ledger/event-store';
 import { connectionStringProblem } from '../ledger/kurrentdb/connection-string';
 import { KurrentDbEventStore } from '../ledger/kurrentdb/kurrentdb-event-store';
+import { SqliteEventStore } from '../ledger/sqlite/sqlite-event-store';
 import { ledgerSize, startProgress } from '../projections/rebuild-progress';
 import { ExportFileStore } from './export-file-store';
 import { migrateLedger, MigrationError, type MigrationProgress } from './ledger-migration';
 
 export const MIGRATE_USAGE = `  migrate --to kurrentdb [--connection-string URL] [--from-file <export.ndjson>]
-          copy this instance's SQLite ledger (or an NDJSON export) into KurrentDB as it is:
-          same streams, revisions, event ids and hash chains (never re-sealed). The source is
-          verified first, the target after (streams and events counted on both sides). Safe to
-          re-run after an interruption: events already there are checked identical and skipped.
-          The URL defaults to KURRENTDB_CONNECTION_STRING`;
+  migrate --to sqlite --ledger-file FILE [--from-file <export.ndjson>]
+          copy this instance's ledger (or an NDJSON export) into KurrentDB, or into another
+          SQLite ledger file, as it is: same streams, revisions, event ids and hash chains (never
+          re-sealed). The source is verified first, the target after (streams and events counted
+          on both sides). Safe to re-run after an interruption: events already there are checked
+          identical and skipped. The URL defaults to KURRENTDB_CONNECTION_STRING`;
 
 export interface MigrateDeps {
   config: () => LedgerConfig;
@@ -26,6 +29,27 @@ export interface MigrateDeps {
 const kurrentdb = (connectionString: string, timeoutMs: number): EventStore =>
   KurrentDbEventStore.fromConnectionString({ connectionString, timeoutMs });
 
+// The target store, or what is wrong with the options.
+function openTarget(
+  values: { to?: string; 'connection-string'?: string; 'ledger-file'?: string },
+  config: LedgerConfig,
+  deps: MigrateDeps,
+): { store: EventStore; name: string } | string {
+  if (values.to === 'sqlite') {
+    const file = values['ledger-file'];
+    if (!file) return 'migrate --to sqlite needs --ledger-file FILE';
+    if (config.store.kind === 'sqlite' && resolve(config.store.ledgerFile) === resolve(file))
+      return `${file} is this instance's own ledger: choose another file`;
+    return { store: new SqliteEventStore({ filename: file }), name: `SQLite ${file}` };
+  }
+  if (values.to !== 'kurrentdb') return 'migrate needs --to kurrentdb or --to sqlite';
+  const url = values['connection-string'] ?? process.env.KURRENTDB_CONNECTION_STRING ?? '';
+  const problem = connectionStringProblem(url);
+  if (problem) return problem;
+  const timeoutMs = config.store.kind === 'kurrentdb' ? config.store.timeoutMs : 5000;
+  return { store: (deps.openTarget ?? kurrentdb)(url, timeoutMs), name: 'KurrentDB' };
+}
+
 export async function runMigrate(args: string[], deps: MigrateDeps): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -33,25 +57,20 @@ export async function runMigrate(args: string[], deps: MigrateDeps): Promise<num
       to: { type: 'string' },
       'connection-string': { type: 'string' },
       'from-file': { type: 'string' },
+      'ledger-file': { type: 'string' },
     },
     strict: true,
   });
   const log = deps.log ?? ((l: string) => console.log(l));
-  if (values.to !== 'kurrentdb') {
-    console.error(`migrate needs --to kurrentdb\n${MIGRATE_USAGE}`);
-    return 2;
-  }
   const config = deps.config();
-  const url = values['connection-string'] ?? process.env.KURRENTDB_CONNECTION_STRING ?? '';
-  const problem = connectionStringProblem(url);
-  if (problem) {
-    console.error(problem);
+  const opened = openTarget(values, config, deps);
+  if (typeof opened === 'string') {
+    console.error(`${opened}\n${MIGRATE_USAGE}`);
     return 2;
   }
-  const timeoutMs = config.store.kind === 'kurrentdb' ? config.store.timeoutMs : 5000;
   const file = values['from-file'];
   const source = file ? new ExportFileStore(file) : deps.openSource(config);
-  const target = (deps.openTarget ?? kurrentdb)(url, timeoutMs);
+  const { store: target, name } = opened;
   const from = file ? `export ${file}` : config.storeDescription;
   try {
     const progress = startProgress('migrate', await ledgerSize(source), process.stderr);
@@ -60,7 +79,7 @@ export async function runMigrate(args: string[], deps: MigrateDeps): Promise<num
     );
     progress.stop();
     log(
-      `migrated ${from} to KurrentDB: ${r.streams} streams, ${r.read} events (${r.copied} copied, ${r.skipped} already there); target verified: ${r.target.streams} streams, ${r.target.events} events, every chain intact`,
+      `migrated ${from} to ${name}: ${r.streams} streams, ${r.read} events (${r.copied} copied, ${r.skipped} already there); target verified: ${r.target.streams} streams, ${r.target.events} events, every chain intact`,
     );
     return 0;
   } catch (err) {

@@ -161,4 +161,35 @@ describe('migrating a SQLite ledger to KurrentDB (over the fake client)', () => 
       (await everything(source)).map(identity),
     );
   });
+
+  it('`migrate --to sqlite` copies into another ledger file, re-runs as a no-op and refuses its own ledger', async () => {
+    const file = join(dir, 'copy.sqlite');
+    const out: string[] = [];
+    const deps = {
+      config: () =>
+        ({ store: { kind: 'sqlite', ledgerFile: join(dir, 'own.sqlite') } }) as LedgerConfig,
+      openSource: () =>
+        Object.assign(Object.create(source) as EventStore, { close: async () => {} }),
+      log: (l: string) => out.push(l),
+    };
+    expect(await runMigrate(['--to', 'sqlite', '--ledger-file', file], deps)).toBe(0);
+    expect(await runMigrate(['--to', 'sqlite', '--ledger-file', file], deps)).toBe(0);
+    const before = await verifyLedger(source);
+    expect(out.at(-1)).toContain(`(0 copied, ${before.events} already there)`);
+    const copy = new SqliteEventStore({ filename: file, readOnly: true });
+    expect(await verifyLedger(copy)).toMatchObject({
+      ok: true,
+      headsChecked: true,
+      events: before.events,
+    });
+    expect((await everything(copy)).map(identity)).toEqual(
+      (await everything(source)).map(identity),
+    );
+    await copy.close();
+    const own = await runMigrate(
+      ['--to', 'sqlite', '--ledger-file', join(dir, 'own.sqlite')],
+      deps,
+    );
+    expect(own).toBe(2);
+  });
 });
