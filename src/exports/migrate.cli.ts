@@ -31,15 +31,23 @@ const kurrentdb = (connectionString: string, timeoutMs: number): EventStore =>
 
 // The target store, or what is wrong with the options.
 function openTarget(
-  values: { to?: string; 'connection-string'?: string; 'ledger-file'?: string },
+  values: {
+    to?: string;
+    'connection-string'?: string;
+    'ledger-file'?: string;
+    'from-file'?: string;
+  },
   config: LedgerConfig,
   deps: MigrateDeps,
 ): { store: EventStore; name: string } | string {
   if (values.to === 'sqlite') {
     const file = values['ledger-file'];
     if (!file) return 'migrate --to sqlite needs --ledger-file FILE';
-    if (config.store.kind === 'sqlite' && resolve(config.store.ledgerFile) === resolve(file))
-      return `${file} is this instance's own ledger: choose another file`;
+    // From an export, the instance's own (empty) ledger is a fine target; from itself, not.
+    const own =
+      config.store.kind === 'sqlite' && resolve(config.store.ledgerFile) === resolve(file);
+    if (own && !values['from-file'])
+      return `${file} is this instance's own ledger, the source: choose another file`;
     return { store: new SqliteEventStore({ filename: file }), name: `SQLite ${file}` };
   }
   if (values.to !== 'kurrentdb') return 'migrate needs --to kurrentdb or --to sqlite';

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compareWithCheckpoint, currentCheckpoint } from '../../src/audit/checkpoint';
 import { verifyLedger } from '../../src/audit/ledger-verifier';
 import type { LedgerConfig } from '../../src/config/configuration';
 import { DemoSeeder, seasonClock } from '../../src/demo/seed-demo';
@@ -80,6 +81,9 @@ describe('migrating a SQLite ledger to KurrentDB (over the fake client)', () => 
       expect(there).toHaveLength(h.revision + 1);
       expect(chainFieldsOf(there[h.revision].metadata).hash).toBe(h.hash);
     }
+    // A checkpoint signed on the SQLite side still holds on the other side.
+    const checkpoint = await currentCheckpoint(source, new Date());
+    expect(await compareWithCheckpoint(target, checkpoint)).toEqual([]);
   });
 
   it('resumes after an interruption: the copied prefix is checked and skipped, nothing doubled', async () => {
