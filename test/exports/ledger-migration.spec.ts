@@ -195,5 +195,8 @@ describe('migrating a SQLite ledger to KurrentDB (over the fake client)', () => 
       deps,
     );
     expect(own).toBe(2);
+    // No target named: the usage, exit 2, nothing opened.
+    expect(await runMigrate([], deps)).toBe(2);
+    expect(await runMigrate(['--to', 'sqlite'], deps)).toBe(2);
   });
 });
