@@ -45,6 +45,8 @@ export interface MigrationReport extends MigrationProgress {
 }
 
 const PAGE = 500;
+// Events per append: well under KurrentDB's default append size limit with the ledger's events.
+const MAX_RUN = 100;
 
 async function* feed(store: EventStore): AsyncGenerator<StoredEvent[]> {
   let after: bigint | undefined;
@@ -141,7 +143,8 @@ export async function migrateLedger(
         progress.skipped += 1;
         continue;
       }
-      if (run.length > 0 && run[0].streamId !== e.streamId) await flush();
+      if (run.length > 0 && (run[0].streamId !== e.streamId || run.length === MAX_RUN))
+        await flush();
       run.push(e);
     }
     await flush();
