@@ -18,7 +18,7 @@ export const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id
        npm run ledger -- export --match <id> | --competition <id> | --all | --standings <id>
        npm run ledger -- verify --file <export.ndjson>
        npm run ledger -- backup FILE | restore FILE [--force]
-       npm run ledger -- migrate --to kurrentdb [--connection-string URL] [--from-file FILE]
+       npm run ledger -- migrate --to kurrentdb | --to sqlite --ledger-file FILE [--from-file FILE]
        npm run ledger -- <command> --help
        (or: node dist/cli.js token|rebuild|verify|checkpoint|readjudicate ...)
 
