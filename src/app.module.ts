@@ -35,6 +35,7 @@ import { shutdownPlugin } from './health/shutdown-plugin';
 import { ShutdownState } from './health/shutdown-state';
 import { LoggingModule } from './logging/logging.module';
 import { operationLogPlugin } from './logging/request-log';
+import { writeLogPlugin } from './logging/write-log';
 import { LedgerMetrics } from './metrics/ledger-metrics';
 import { MetricsModule } from './metrics/metrics.module';
 import { metricsPlugin } from './metrics/metrics-plugin';
@@ -106,6 +107,7 @@ function graphqlOptions(
       shutdownPlugin(shutdown),
       metricsPlugin(metrics),
       operationLogPlugin(),
+      writeLogPlugin(),
       complexityPlugin(c.limits.maxComplexity, {
         budget,
         clientOf: (req) => clientOf(tokens, req),

@@ -23,6 +23,7 @@ import type { EventStore } from './ledger/event-store';
 import { createEventStore } from './ledger/ledger.module';
 import { ReadModel } from './projections/read-model';
 import { checkReadModel } from './projections/read-model-check';
+import { ledgerSize, startProgress } from './projections/rebuild-progress';
 
 export const LEDGER_USAGE = `  verify [--checkpoint FILE [--public-key FILE]] [--read-model]
           check every stream's hash chain and head, reading the ledger read-only; exit 1 and
@@ -140,7 +141,10 @@ export async function verifyCommand(args: string[]): Promise<number> {
   });
   const config = settings();
   return withReadOnlyStore(config, async (store) => {
-    const v = await verifyLedger(store);
+    // On stderr: stdout stays the verdict alone, for scripts that read it.
+    const progress = startProgress('verify', await ledgerSize(store), process.stderr);
+    const v = await verifyLedger(store, (n) => progress.update(n));
+    progress.stop();
     report(v, config.storeDescription);
     let ok = v.ok;
     if (values.checkpoint)

@@ -3,6 +3,7 @@ import { TOKEN_USAGE } from './cli-tokens';
 import { BACKUP_USAGE } from './backup/backup.cli';
 import { SEED_DEMO_USAGE } from './demo/seed-demo.cli';
 import { EXPORT_USAGE } from './exports/exports.cli';
+import { MIGRATE_USAGE } from './exports/migrate.cli';
 import { CHANGED_RESULTS_USAGE } from './ratings/changed-results.command';
 
 const REBUILD_USAGE = `  rebuild empty this instance's read model and replay the whole ledger into it from zero`;
@@ -17,6 +18,7 @@ export const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id
        npm run ledger -- export --match <id> | --competition <id> | --all | --standings <id>
        npm run ledger -- verify --file <export.ndjson>
        npm run ledger -- backup FILE | restore FILE [--force]
+       npm run ledger -- migrate --to kurrentdb | --to sqlite --ledger-file FILE [--from-file FILE]
        npm run ledger -- <command> --help
        (or: node dist/cli.js token|rebuild|verify|checkpoint|readjudicate ...)
 
@@ -27,7 +29,8 @@ ${READJUDICATE_USAGE}
   ${CHANGED_RESULTS_USAGE}
 ${SEED_DEMO_USAGE}
 ${EXPORT_USAGE}
-${BACKUP_USAGE}`;
+${BACKUP_USAGE}
+${MIGRATE_USAGE}`;
 
 // What `<command> --help` prints: the part of the usage about that command.
 export const COMMAND_USAGE: Record<string, string> = {
@@ -41,4 +44,5 @@ export const COMMAND_USAGE: Record<string, string> = {
   export: EXPORT_USAGE,
   backup: BACKUP_USAGE,
   restore: BACKUP_USAGE,
+  migrate: MIGRATE_USAGE,
 };

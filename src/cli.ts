@@ -7,6 +7,7 @@ import { runBackupCommand } from './backup/backup.cli';
 import { ConfigurationError, loadConfig } from './config/configuration';
 import { runSeedDemo } from './demo/seed-demo.cli';
 import { runExport, runVerifyFile } from './exports/exports.cli';
+import { runMigrate } from './exports/migrate.cli';
 import { ensureDevelopmentSecret } from './config/development-secret';
 import { createEventStore } from './ledger/ledger.module';
 import { MatchProjector } from './projections/match-projector';
@@ -136,6 +137,14 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'seed-demo')
     return withLedgerAndViews((s, v, where) => runSeedDemo(rest, s, v, where));
   if (command === 'export') return withLedgerAndViews((s, v) => runExport(rest, s, v));
+  if (command === 'migrate')
+    return runMigrate(rest, {
+      config: () => {
+        ensureDevelopmentSecret();
+        return loadConfig();
+      },
+      openSource: (config) => createEventStore(config, true),
+    });
   if (command === 'backup' || command === 'restore')
     return runBackupCommand(command, rest, () => {
       ensureDevelopmentSecret();

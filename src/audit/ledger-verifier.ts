@@ -59,7 +59,11 @@ const PAGE = 250;
 // or is missing. Not detected: a rewrite that recomputes every later hash AND the head record
 // (the hashes are unkeyed), a whole stream deleted with its head record, or, on a store without
 // a head record (KurrentDB), the deletion of a stream's last events.
-export async function verifyLedger(store: EventStore): Promise<Verification> {
+// onProgress: the events checked so far, after each page (for a progress report).
+export async function verifyLedger(
+  store: EventStore,
+  onProgress?: (events: number) => void,
+): Promise<Verification> {
   // Heads first: appends that land during the scan are then only ever ahead of the record.
   const snapshot = store.readHeads ? await store.readHeads() : null;
   const recorded = new Map((snapshot?.heads ?? []).map((h) => [h.streamId, h]));
@@ -107,6 +111,7 @@ export async function verifyLedger(store: EventStore): Promise<Verification> {
       }
       checkEvent(e, cursor, fail);
     }
+    onProgress?.(count);
     if (page.length < PAGE) break;
     after = page[page.length - 1].position;
     await nextTurn();

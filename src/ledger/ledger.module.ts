@@ -1,5 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
+import { LedgerMetrics } from '../metrics/ledger-metrics';
+import { timedEventStore } from '../metrics/timed-event-store';
 import { CLOCK, systemClock } from './clock';
 import { EVENT_STORE, type EventStore } from './event-store';
 import { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store';
@@ -25,13 +27,21 @@ export function createEventStore(config: LedgerConfig, readOnly = false): EventS
   }
 }
 
-// The event store and the clock, for every module; the store is closed last on shutdown (the
+// The event store (its appends timed into the metrics) and the clock, for every module; the store is closed last on shutdown (the
 // projections module stops following it before).
 @Global()
 @Module({
   providers: [
     { provide: CLOCK, useValue: systemClock },
-    { provide: EVENT_STORE, inject: [LEDGER_CONFIG], useFactory: createEventStore },
+    {
+      provide: EVENT_STORE,
+      inject: [LEDGER_CONFIG, { token: LedgerMetrics, optional: true }],
+      // Appends are timed into the metrics when the application has them.
+      useFactory: (config: LedgerConfig, metrics?: LedgerMetrics) => {
+        const store = createEventStore(config);
+        return metrics ? timedEventStore(store, metrics) : store;
+      },
+    },
   ],
   exports: [CLOCK, EVENT_STORE],
 })

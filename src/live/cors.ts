@@ -19,6 +19,8 @@ export function corsOptions(origins: readonly string[]) {
       'x-correlation-id',
       'apollo-require-preflight',
     ],
+    // A browser client may read the id its request was logged and stored under.
+    exposedHeaders: ['x-correlation-id'],
     maxAge: 600,
   };
 }

@@ -3,13 +3,27 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 // Seconds: a write is a load, a decide and one append; a query reads the read model.
 const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
+// Seconds: one append, from a few hundred microseconds (SQLite, no contention) to a network round
+// trip (KurrentDB) or a wait behind other writers.
+const APPEND_BUCKETS = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
 export type WriteOutcome = 'ok' | 'conflict' | 'refused';
+
+export interface ProjectorSources {
+  lagEvents: () => Promise<number>;
+  lagSeconds: () => Promise<number>;
+  rebuildProgress: () => Promise<number>;
+}
 
 // The server's Prometheus series, on a registry of its own (one per application, so test
 // servers in one process do not share counts). Process metrics come from prom-client's defaults.
 export class LedgerMetrics {
   readonly registry = new Registry();
-  private lagSource: () => Promise<number> = () => Promise.resolve(0);
+  private sources: ProjectorSources = {
+    lagEvents: () => Promise.resolve(0),
+    lagSeconds: () => Promise.resolve(0),
+    rebuildProgress: () => Promise.resolve(1),
+  };
 
   readonly writes = new Counter({
     name: 'cue_ledger_writes_total',
@@ -29,6 +43,18 @@ export class LedgerMetrics {
     help: 'Time to answer a query request, by its first root field',
     labelNames: ['field'] as const,
     buckets: BUCKETS,
+    registers: [this.registry],
+  });
+  readonly appendSeconds = new Histogram({
+    name: 'cue_ledger_append_duration_seconds',
+    help: 'Time of one append to the event store (SQLite: its transaction and commit, fsync included; KurrentDB: the round trip), by outcome (ok, conflict, error)',
+    labelNames: ['outcome'] as const,
+    buckets: APPEND_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly projectedEvents = new Counter({
+    name: 'cue_ledger_projected_events_total',
+    help: 'Events applied to the read model by this process (start-up catch-up and rebuild included)',
     registers: [this.registry],
   });
   readonly rateLimitHits = new Counter({
@@ -53,20 +79,39 @@ export class LedgerMetrics {
     collectDefaultMetrics({ register: this.registry });
     // Both results exported from the start, so an alert on `broken` has a series to watch.
     for (const result of ['ok', 'broken']) this.verifyRuns.inc({ result }, 0);
-    const source = (): Promise<number> => this.lagSource();
+    this.gauge(
+      'cue_ledger_projector_lag_events',
+      'Events of the ledger the read model has not applied yet (counted up to 10000)',
+      'lagEvents',
+    );
+    this.gauge(
+      'cue_ledger_projector_lag_seconds',
+      'Age of the oldest event the read model has not applied yet (0 when caught up)',
+      'lagSeconds',
+    );
+    this.gauge(
+      'cue_ledger_rebuild_progress_ratio',
+      'Share of the ledger the read model has applied, 0 to 1 (1 when caught up; a rebuild climbs from 0)',
+      'rebuildProgress',
+    );
+  }
+
+  // A gauge read at scrape time from one of the projector's sources.
+  private gauge(name: string, help: string, key: keyof ProjectorSources): void {
+    const read = (): Promise<number> => this.sources[key]();
     new Gauge({
-      name: 'cue_ledger_projector_lag_events',
-      help: 'Events of the ledger the read model has not applied yet (counted up to 10000)',
+      name,
+      help,
       registers: [this.registry],
       async collect() {
-        this.set(await source());
+        this.set(await read());
       },
     });
   }
 
-  // Where the lag gauge reads from (the projector), wired once the projections exist.
-  measureLag(source: () => Promise<number>): void {
-    this.lagSource = source;
+  // Where the projector gauges read from, wired once the projections exist.
+  measureProjector(sources: ProjectorSources): void {
+    this.sources = sources;
   }
 
   verified(ok: boolean): void {

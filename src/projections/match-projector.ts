@@ -117,6 +117,12 @@ export class MatchProjector {
     return pending.length;
   }
 
+  // The oldest event the read model has not applied yet; undefined when it is caught up.
+  async oldestPending(): Promise<StoredEvent | undefined> {
+    const after = this.readModel.checkpoint(NAME);
+    return (await this.store.readAll({ after, maxCount: 1 }))[0];
+  }
+
   private serial(work: () => Promise<void> | void): Promise<void> {
     const next = this.running.then(work);
     this.running = next.catch(() => undefined);

@@ -10,37 +10,42 @@ export async function ledgerSize(store: EventStore): Promise<number | null> {
   return heads.reduce((n, h) => n + h.revision + 1, 0);
 }
 
-interface Output {
+export interface Output {
   isTTY?: boolean;
   write(text: string): unknown;
 }
 
-// Reports a rebuild as the projector commits it: a bar with rate and ETA on a terminal, a plain
-// line every `everyMs` otherwise (logs, CI). Returns the function that ends the report.
-export function reportRebuild(
-  projector: MatchProjector,
+export interface Progress {
+  // The events done so far (a running total).
+  update(done: number): void;
+  stop(): void;
+}
+
+// Reports a long pass over the ledger (rebuild, verify, migrate): a bar with rate and ETA on a
+// terminal, a plain line every `everyMs` otherwise (logs, CI), and a last line when it stops.
+export function startProgress(
+  label: string,
   total: number | null,
   out: Output = process.stdout,
   everyMs = 5000,
-): () => void {
+): Progress {
   const started = Date.now();
   let done = 0;
   const rate = () => Math.round(done / Math.max((Date.now() - started) / 1000, 0.001));
   if (out.isTTY) {
     const bar = new SingleBar({
       stream: out as NodeJS.WriteStream,
-      format: `rebuild {bar} {value}/{total} events | {rate}/s | ETA {eta_formatted}`,
+      format: `${label} {bar} {value}/{total} events | {rate}/s | ETA {eta_formatted}`,
       etaBuffer: 50,
     });
     bar.start(total ?? 0, 0, { rate: 0 });
-    const off = projector.onCommitted((b) => {
-      done += b.events.length;
-      if (total === null) bar.setTotal(done);
-      bar.update(done, { rate: rate() });
-    });
-    return () => {
-      off();
-      bar.stop();
+    return {
+      update: (n) => {
+        done = n;
+        if (total === null) bar.setTotal(done);
+        bar.update(done, { rate: rate() });
+      },
+      stop: () => bar.stop(),
     };
   }
   let last = started;
@@ -49,16 +54,36 @@ export function reportRebuild(
       total && done ? Math.round(((total - done) / done) * ((Date.now() - started) / 1000)) : null;
     const of =
       total === null ? '' : `/${total} (${Math.floor((done / Math.max(total, 1)) * 100)}%)`;
-    out.write(`rebuild: ${done}${of} events, ${rate()}/s${eta === null ? '' : `, ETA ${eta} s`}\n`);
+    out.write(
+      `${label}: ${done}${of} events, ${rate()}/s${eta === null ? '' : `, ETA ${eta} s`}\n`,
+    );
   };
+  return {
+    update: (n) => {
+      done = n;
+      if (Date.now() - last < everyMs) return;
+      last = Date.now();
+      line();
+    },
+    stop: line,
+  };
+}
+
+// Reports a rebuild as the projector commits it. Returns the function that ends the report.
+export function reportRebuild(
+  projector: MatchProjector,
+  total: number | null,
+  out: Output = process.stdout,
+  everyMs = 5000,
+): () => void {
+  const progress = startProgress('rebuild', total, out, everyMs);
+  let done = 0;
   const off = projector.onCommitted((b) => {
     done += b.events.length;
-    if (Date.now() - last < everyMs) return;
-    last = Date.now();
-    line();
+    progress.update(done);
   });
   return () => {
     off();
-    line();
+    progress.stop();
   };
 }

@@ -22,7 +22,15 @@ describe('ledger CLI help and exit codes', () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^Usage: npm run ledger -- token/);
-    for (const command of ['rebuild', 'verify', 'checkpoint', 'readjudicate', 'export', 'backup'])
+    for (const command of [
+      'rebuild',
+      'verify',
+      'checkpoint',
+      'readjudicate',
+      'export',
+      'backup',
+      'migrate',
+    ])
       expect(run.stdout).toContain(`  ${command}`);
   });
 
@@ -36,6 +44,9 @@ describe('ledger CLI help and exit codes', () => {
     expect(verify.status).toBe(0);
     expect(verify.stdout).toContain('--checkpoint FILE');
     expect(verify.stdout).toContain('verify --file <export.ndjson>');
+    const migrate = cli('migrate', '--help');
+    expect(migrate.status).toBe(0);
+    expect(migrate.stdout).toContain('migrate --to kurrentdb [--connection-string URL]');
     const seed = cli('seed-demo', '--help');
     expect(seed.status).toBe(0);
     expect(seed.stdout).toContain('--players');

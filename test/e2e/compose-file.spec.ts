@@ -84,6 +84,8 @@ if (!available) console.log('docker-compose.yml check skipped: docker-compose is
       'Projector lag (events)',
       'Rate-limit hits per second',
       'Authentication failures per second',
+      'Append latency (p50, p99)',
+      'Projector lag (seconds)',
     ]);
     for (const t of dashboard.panels.flatMap((p) => p.targets)) {
       expect(t.datasource.uid).toBe('prometheus');

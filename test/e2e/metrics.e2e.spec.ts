@@ -58,7 +58,9 @@ describe('/metrics', () => {
   it('counts a scripted set of writes, queries and refusals', async () => {
     const admin = new LedgerClient(server, 'ADMIN', 'admin-1');
     const { matchId } = await admin.scheduleMatch({ raceTo: 3, players: PLAYERS });
-    await admin.decideBreakOrder({ matchId, method: 'COIN_TOSS', winner: 'ana' });
+    const decided = await admin.decideBreakOrder({ matchId, method: 'COIN_TOSS', winner: 'ana' });
+    // Revisions count from 0: the match stream holds revision + 1 events.
+    const eventsWritten = decided.revision + 1;
     // A stale expected revision: the command is refused as a conflict.
     const stale = await server.gql(
       BREAK,
@@ -113,6 +115,16 @@ describe('/metrics', () => {
     expect(value(m, 'cue_ledger_auth_failures_total', { code: 'UNAUTHENTICATED' })).toBe(1);
     expect(value(m, 'cue_ledger_verify_runs_total', { result: 'ok' })).toBe(1);
     expect(value(m, 'cue_ledger_projector_lag_events')).toBe(0);
+    // The two accepted writes each made one append; the conflict and the anonymous one none.
+    const appends = 'cue_ledger_append_duration_seconds';
+    expect(value(m, `${appends}_count`, { outcome: 'ok' })).toBe(2);
+    expect(value(m, `${appends}_count`)).toBe(2);
+    expect(value(m, `${appends}_sum`)).toBeGreaterThan(0);
+    expect(value(m, `${appends}_bucket`, { outcome: 'ok', le: '+Inf' })).toBe(2);
+    // Caught up: no lag in seconds, the rebuild gauge at its end, both writes' events applied.
+    expect(value(m, 'cue_ledger_projector_lag_seconds')).toBe(0);
+    expect(value(m, 'cue_ledger_rebuild_progress_ratio')).toBe(1);
+    expect(value(m, 'cue_ledger_projected_events_total')).toBe(eventsWritten);
     expect(value(m, 'process_cpu_seconds_total')).toBeGreaterThan(0);
     expect(m.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
   });
