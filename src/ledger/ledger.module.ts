@@ -39,7 +39,10 @@ export function createEventStore(config: LedgerConfig, readOnly = false): EventS
       // Appends are timed into the metrics when the application has them.
       useFactory: (config: LedgerConfig, metrics?: LedgerMetrics) => {
         const store = createEventStore(config);
-        return metrics ? timedEventStore(store, metrics) : store;
+        if (!metrics) return store;
+        if (store instanceof SqliteEventStore)
+          metrics.measureGroupCommits(() => store.groupCommits);
+        return timedEventStore(store, metrics);
       },
     },
   ],

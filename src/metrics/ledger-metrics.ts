@@ -114,6 +114,27 @@ export class LedgerMetrics {
     this.sources = sources;
   }
 
+  // The SQLite ledger's group commits: transactions and the appends they carried, so that
+  // appends per fsync is one division away (rate(appends) / rate(commits)).
+  measureGroupCommits(read: () => Readonly<{ commits: number; requests: number }>): void {
+    const counter = (name: string, help: string, key: 'commits' | 'requests') =>
+      new Counter({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc(read()[key]);
+        },
+      });
+    counter('cue_ledger_commits_total', 'Transactions committed to the SQLite ledger', 'commits');
+    counter(
+      'cue_ledger_committed_appends_total',
+      'Appends those transactions carried (group commit: several per fsync under load)',
+      'requests',
+    );
+  }
+
   verified(ok: boolean): void {
     this.verifyRuns.inc({ result: ok ? 'ok' : 'broken' });
   }

@@ -24,7 +24,20 @@ interface Sent {
 // and check that nothing acknowledged was lost and nothing was half-written.
 describe('crash safety: SIGKILL mid-load', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cue-ledger-crash-'));
-  const env = { LEDGER_SQLITE_SYNCHRONOUS: 'FULL' };
+  const METRICS_TOKEN = 'crash-metrics-token-0123456789';
+  const env = { LEDGER_SQLITE_SYNCHRONOUS: 'FULL', LEDGER_METRICS_TOKEN: METRICS_TOKEN };
+  // Transactions committed and the appends they carried, from the server's /metrics.
+  async function groupCommits(url: string): Promise<{ commits: number; appends: number }> {
+    const res = await fetch(url.replace('/graphql', '/metrics'), {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const text = await res.text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1]);
+    return {
+      commits: value('cue_ledger_commits_total'),
+      appends: value('cue_ledger_committed_appends_total'),
+    };
+  }
   const sent: Sent[] = [];
   let server: ChildServer | null = null;
 
@@ -161,10 +174,13 @@ describe('crash safety: SIGKILL mid-load', () => {
         }
       }, 5);
     });
+    // Group commit was at work: more appends than transactions, several per fsync.
+    const grouped = await groupCommits(url);
     server.proc.kill('SIGKILL');
     killed = true;
     await waitForExit(server.proc);
     await Promise.all(drivers);
+    expect(grouped.appends).toBeGreaterThan(grouped.commits);
     const acknowledged = sent.filter((s) => s.acknowledged);
     const inFlight = sent.length - acknowledged.length;
 

@@ -121,6 +121,9 @@ describe('/metrics', () => {
     expect(value(m, `${appends}_count`)).toBe(2);
     expect(value(m, `${appends}_sum`)).toBeGreaterThan(0);
     expect(value(m, `${appends}_bucket`, { outcome: 'ok', le: '+Inf' })).toBe(2);
+    // Written one after the other: each append its own transaction.
+    expect(value(m, 'cue_ledger_commits_total')).toBe(2);
+    expect(value(m, 'cue_ledger_committed_appends_total')).toBe(2);
     // Caught up: no lag in seconds, the rebuild gauge at its end, both writes' events applied.
     expect(value(m, 'cue_ledger_projector_lag_seconds')).toBe(0);
     expect(value(m, 'cue_ledger_rebuild_progress_ratio')).toBe(1);
