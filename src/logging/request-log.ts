@@ -3,6 +3,8 @@ import type { Request } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Params } from 'nestjs-pino';
+import pino from 'pino';
+import type { Options } from 'pino-http';
 import type { OpsSettings } from '../config/ops-settings';
 
 // The same rule as the write path's check of the header (src/api/graphql/request-context.ts).
@@ -69,27 +71,29 @@ export function loggerParams(
     };
   }
 
-  return {
-    pinoHttp: {
-      level: ops.logLevel,
-      transport:
-        ops.logFormat === 'pretty'
-          ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } }
-          : undefined,
-      genReqId: correlationId,
-      autoLogging: { ignore: (req) => /^\/(health|metrics)(\/|$)/.test(req.url ?? '') },
-      serializers: {
-        req: (req: { method: string; url: string }) => ({
-          method: req.method,
-          path: req.url.split('?')[0],
-        }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-      // At the end of the request only (customProps would bind them twice).
-      customSuccessObject: (req, _res, line: object) => ({ ...line, ...requestFields(req) }),
-      customErrorObject: (req, _res, _err, line: object) => ({ ...line, ...requestFields(req) }),
-      customSuccessMessage: (req, res, ms) =>
-        `${(req as Tagged)[OPERATION]?.name ?? req.method} ${res.statusCode} ${Math.round(ms)} ms`,
+  const options: Options = {
+    level: ops.logLevel,
+    transport:
+      ops.logFormat === 'pretty'
+        ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } }
+        : undefined,
+    genReqId: correlationId,
+    autoLogging: { ignore: (req) => /^\/(health|metrics)(\/|$)/.test(req.url ?? '') },
+    serializers: {
+      req: (req: { method: string; url: string }) => ({
+        method: req.method,
+        path: req.url.split('?')[0],
+      }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
+    // At the end of the request only (customProps would bind them twice).
+    customSuccessObject: (req, _res, line: object) => ({ ...line, ...requestFields(req) }),
+    customErrorObject: (req, _res, _err, line: object) => ({ ...line, ...requestFields(req) }),
+    customSuccessMessage: (req, res, ms) =>
+      `${(req as Tagged)[OPERATION]?.name ?? req.method} ${res.statusCode} ${Math.round(ms)} ms`,
   };
+  if (ops.logFormat === 'pretty') return { pinoHttp: options };
+  // JSON lines written in the background: a request never waits for its log line to reach the
+  // terminal or the file; what is pending is flushed when the process exits.
+  return { pinoHttp: [options, pino.destination({ dest: 1, sync: false })] };
 }
