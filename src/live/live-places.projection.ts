@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { prepared } from '../projections/prepared';
 import type { Projection, ProjectionBatch } from '../projections/projection';
 
 // Where each match is played (competition and table), from MatchScheduled: what the ledger feed
@@ -21,7 +22,8 @@ export class LivePlacesProjection implements Projection {
   }
 
   apply(batch: ProjectionBatch, db: Database.Database): void {
-    const put = db.prepare(
+    const put = prepared(
+      db,
       'INSERT OR REPLACE INTO live_places (match_id, competition_id, table_number) VALUES (?, ?, ?)',
     );
     for (const e of batch.events) {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sortKey } from '../projections/audit-filter';
+import { prepared } from '../projections/prepared';
 import type { ProjectedEvent, Projection } from '../projections/projection';
 import { foldResults, reconcile, type GameResult, type ResultChange } from './rated-games';
 
@@ -50,26 +51,13 @@ export const ratingsProjection: Projection = {
       if (touched !== null && (changedAt === null || touched > changedAt)) changedAt = touched;
     }
     if (changedAt !== null)
-      statement(
+      prepared(
         db,
         `INSERT INTO rating_meta (key, value) VALUES ('changed_at', ?)
          ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
       ).run(changedAt);
   },
 };
-
-// Statements prepared once per database (a projection runs on every write).
-const prepared = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-function statement<P extends unknown[], R = unknown>(
-  db: Database.Database,
-  sql: string,
-): Database.Statement<P, R> {
-  let byDb = prepared.get(db);
-  if (!byDb) prepared.set(db, (byDb = new Map()));
-  let stmt = byDb.get(sql);
-  if (!stmt) byDb.set(sql, (stmt = db.prepare(sql)));
-  return stmt as Database.Statement<P, R>;
-}
 
 interface GameRow {
   game_number: number;
@@ -81,7 +69,7 @@ interface GameRow {
 }
 
 function loadGames(db: Database.Database, matchId: string): Map<number, GameResult> {
-  const rows = statement<[string], GameRow>(
+  const rows = prepared<[string], GameRow>(
     db,
     'SELECT game_number, winner, loser, event_ids, pos, recorded_at FROM rating_games WHERE match_id = ?',
   ).all(matchId);
@@ -115,7 +103,7 @@ function writeGames(
   after: Map<number, GameResult>,
   changes: readonly ResultChange[],
 ): string | null {
-  const put = statement(
+  const put = prepared(
     db,
     `INSERT INTO rating_games (match_id, game_number, discipline, winner, loser, event_ids, pos, recorded_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -123,7 +111,7 @@ function writeGames(
        loser = excluded.loser, event_ids = excluded.event_ids, pos = excluded.pos,
        recorded_at = excluded.recorded_at`,
   );
-  const drop = statement(db, 'DELETE FROM rating_games WHERE match_id = ? AND game_number = ?');
+  const drop = prepared(db, 'DELETE FROM rating_games WHERE match_id = ? AND game_number = ?');
   const latest = (a: string | null, b: string) => (a === null || b > a ? b : a);
   let touched: string | null = null;
   for (const c of changes) touched = latest(touched, c.position);
@@ -153,7 +141,7 @@ function writeGames(
 
 function writeChanges(db: Database.Database, discipline: string, changes: ResultChange[]): void {
   if (changes.length === 0) return;
-  const put = statement(
+  const put = prepared(
     db,
     `INSERT INTO rating_changes (match_id, game_number, discipline, old_winner, old_loser,
        new_winner, new_loser, event_id, event_type, pos, recorded_at)

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { prepared } from '../projections/prepared';
 import type { StoredEvent } from '../ledger/event-store';
 import { sortKey } from '../projections/audit-filter';
 
@@ -114,19 +115,18 @@ export class WebhookOutbox {
   }
 
   endpoints(): Endpoint[] {
-    const rows = this.db
-      .prepare<
-        [],
-        {
-          id: string;
-          url: string;
-          kinds: string;
-          secret: string;
-          created_by: string;
-          created_at: string;
-        }
-      >('SELECT * FROM endpoints WHERE removed_at IS NULL ORDER BY created_at, id')
-      .all();
+    // Asked after every committed batch: the statement is prepared once.
+    const rows = prepared<
+      [],
+      {
+        id: string;
+        url: string;
+        kinds: string;
+        secret: string;
+        created_by: string;
+        created_at: string;
+      }
+    >(this.db, 'SELECT * FROM endpoints WHERE removed_at IS NULL ORDER BY created_at, id').all();
     return rows.map((r) => ({
       id: r.id,
       url: r.url,

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { StoredMetadata } from '../../ledger/envelope';
 import type { Projection, ProjectionBatch } from '../../projections/projection';
 import { sortKey } from '../../projections/audit-filter';
+import { prepared } from '../../projections/prepared';
 
 // The appeals read model: one row per appeal across matches (its match, competition, status and
 // when it was filed), keyed for paging by the ledger position of its filing. The case file
@@ -34,7 +35,8 @@ export const appealCasesProjection: Projection = {
   apply(batch, db) {
     recordFilings(batch, db);
     // Statuses follow the match: a decision, review, withdrawal or moot changes its appeals.
-    const setStatus = db.prepare(
+    const setStatus = prepared(
+      db,
       'UPDATE appeal_cases SET status = ? WHERE match_id = ? AND appeal_id = ? AND status <> ?',
     );
     for (const [matchId, state] of batch.matches)
@@ -43,13 +45,16 @@ export const appealCasesProjection: Projection = {
 };
 
 function recordFilings(batch: ProjectionBatch, db: Database.Database): void {
-  const putMatch = db.prepare(
+  const putMatch = prepared(
+    db,
     'INSERT OR IGNORE INTO appeal_case_matches (match_id, competition_id) VALUES (?, ?)',
   );
-  const competitionOf = db.prepare<[string], { competition_id: string | null }>(
+  const competitionOf = prepared<[string], { competition_id: string | null }>(
+    db,
     'SELECT competition_id FROM appeal_case_matches WHERE match_id = ?',
   );
-  const putCase = db.prepare(
+  const putCase = prepared(
+    db,
     `INSERT OR IGNORE INTO appeal_cases (match_id, appeal_id, filed_pos, filed_at, competition_id, status)
      VALUES (?, ?, ?, ?, ?, 'PENDING')`,
   );
