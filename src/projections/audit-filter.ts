@@ -2,6 +2,11 @@
 // one bigint), so they are stored as text: decimal for the checkpoint, zero-padded for ordering.
 export const sortKey = (position: bigint): string => position.toString().padStart(40, '0');
 
+// The commit-order key of the last indexed event at or before a position (0 before the first):
+// a cursor given as a position becomes a range of the integer key every index ends with.
+export const SEQ_AT =
+  '(SELECT COALESCE((SELECT seq FROM audit_events WHERE pos <= ? ORDER BY pos DESC LIMIT 1), 0))';
+
 // Every field optional; strings compare exactly. `from`/`to` are ISO instants (UTC, as
 // recordedAt is written) and both bounds are inclusive.
 export interface AuditFilter {
@@ -20,7 +25,7 @@ export function auditWhere(
   const where: string[] = [];
   const params: (string | number)[] = [];
   if (after !== undefined) {
-    where.push('pos > ?');
+    where.push(`seq > ${SEQ_AT}`);
     params.push(sortKey(after));
   }
   const eq = (column: string, value: string | undefined) => {

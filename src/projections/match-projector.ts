@@ -13,6 +13,8 @@ import type { AuditEntry, ReadModel } from './read-model';
 
 const NAME = 'matches';
 const BATCH = 500;
+// A rebuild commits larger batches: fewer transactions, the same results.
+const REBUILD_BATCH = 5000;
 
 // What a local writer already knows of the events it just appended (revisions `first` to
 // state.version - 1 of `streamId`): the state after them, so they are projected without a fold.
@@ -97,9 +99,13 @@ export class MatchProjector {
     const wasFollowing = this.following;
     await this.stopFollowing();
     await this.adoptLedger();
-    await this.serial(() => {
-      this.readModel.reset();
-      return this.drain();
+    await this.serial(async () => {
+      this.readModel.beginBulkLoad();
+      try {
+        await this.drain(undefined, REBUILD_BATCH);
+      } finally {
+        this.readModel.endBulkLoad();
+      }
     });
     if (wasFollowing) this.follow();
   }
@@ -119,12 +125,12 @@ export class MatchProjector {
     return next;
   }
 
-  private async drain(written?: Written): Promise<void> {
+  private async drain(written?: Written, size = BATCH): Promise<void> {
     for (;;) {
       const after = this.readModel.checkpoint(NAME);
-      const batch = await this.store.readAll({ after, maxCount: BATCH });
-      this.apply(batch, written);
-      if (batch.length < BATCH) return;
+      const batch = await this.store.readAll({ after, maxCount: size });
+      await this.apply(batch, written);
+      if (batch.length < size) return;
     }
   }
 
@@ -148,7 +154,7 @@ export class MatchProjector {
 
   // Idempotent under redelivery: anything at or before the checkpoint is already in the views,
   // whichever path (catch-up read or live subscription) brought it first.
-  private apply(events: StoredEvent[], written?: Written): void {
+  private async apply(events: StoredEvent[], written?: Written): Promise<void> {
     const checkpoint = this.readModel.checkpoint(NAME);
     const fresh = checkpoint === undefined ? events : events.filter((e) => e.position > checkpoint);
     if (fresh.length === 0) return;
@@ -189,8 +195,10 @@ export class MatchProjector {
       });
     }
     const position = fresh[fresh.length - 1].position;
+    const batch = { events: audit, position, matches: stateMap(changed) };
+    await this.readModel.prepare(batch, this.store);
     this.readModel.commit(NAME, position, changed.values(), audit);
-    this.announce({ events: audit, position, matches: stateMap(changed) });
+    this.announce(batch);
   }
 
   // Registers a listener told of every committed batch, after its commit (live updates): the read
