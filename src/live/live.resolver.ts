@@ -121,7 +121,9 @@ export class LiveResolver {
     resolve: asResult,
   })
   resultChanged(@Args(AFTER) after: string | null, @Context() ctx: GqlContext) {
-    return this.open(ctx, after, () => feedChannel(this.readModel, this.store, { types: RESULT_TYPES }));
+    return this.open(ctx, after, () =>
+      feedChannel(this.readModel, this.store, { types: RESULT_TYPES }),
+    );
   }
 
   // The channel is made and opened in one tick (its starting state and the hub's edge agree).
