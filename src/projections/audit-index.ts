@@ -32,11 +32,17 @@ const TABLE = `
     game_number INTEGER,
     superseded_by INTEGER
   );
-  CREATE INDEX IF NOT EXISTS audit_by_revision ON audit_events (match_id, revision);`;
+  CREATE TABLE IF NOT EXISTS audit_marks (
+    seq      INTEGER PRIMARY KEY,
+    match_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    by       INTEGER
+  );`;
 
-// Built after a bulk load (a rebuild) rather than row by row during it. audit_by_revision stays:
-// marking superseded rows looks them up while loading.
+// Built after a bulk load (a rebuild) rather than row by row during it. Marks of superseded rows
+// made meanwhile wait in audit_marks (by null: a reinstatement), applied in order once indexed.
 const SECONDARY = {
+  audit_by_revision: 'INDEX IF NOT EXISTS audit_by_revision ON audit_events (match_id, revision)',
   audit_by_pos: 'UNIQUE INDEX IF NOT EXISTS audit_by_pos ON audit_events (pos)',
   audit_by_match: 'INDEX IF NOT EXISTS audit_by_match ON audit_events (match_id)',
   audit_by_actor: 'INDEX IF NOT EXISTS audit_by_actor ON audit_events (recorded_by)',
@@ -74,10 +80,11 @@ export class AuditIndex {
   private readonly put: Database.Statement<Cell[]>;
   private readonly markSuperseded: Database.Statement<[number, string, number]>;
   private readonly reinstate: Database.Statement<[string, number]>;
+  private readonly defer: Database.Statement<[string, number, number | null]>;
+  private bulk = false;
 
   constructor(private readonly db: Database.Database) {
     db.exec(TABLE);
-    this.createSecondary();
     this.put = db.prepare<Cell[]>(
       `INSERT OR IGNORE INTO audit_events (pos, stream, revision, match_id, recorded_by, role, type, recorded_at, game_number)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -88,6 +95,9 @@ export class AuditIndex {
     this.reinstate = db.prepare(
       'UPDATE audit_events SET superseded_by = NULL WHERE match_id = ? AND revision = ?',
     );
+    this.defer = db.prepare('INSERT INTO audit_marks (match_id, revision, by) VALUES (?, ?, ?)');
+    // A bulk load the process did not finish is finished here.
+    this.endBulkLoad();
   }
 
   // Inside the commit's transaction; the caller passes only events after its checkpoint.
@@ -110,10 +120,16 @@ export class AuditIndex {
       );
       // A review that sets a decision aside puts back in force what that decision superseded.
       if (a.domainEvent?.type === 'AppealReviewed')
-        for (const r of a.domainEvent.data.reinstates) this.reinstate.run(a.matchId!, r);
+        for (const r of a.domainEvent.data.reinstates) this.mark(a.matchId!, r, null);
       // Rows of earlier batches or of this one (inserted just above, in commit order).
-      for (const r of a.supersedes) this.markSuperseded.run(e.revision, a.matchId!, r);
+      for (const r of a.supersedes) this.mark(a.matchId!, r, e.revision);
     }
+  }
+
+  private mark(matchId: string, revision: number, by: number | null): void {
+    if (this.bulk) this.defer.run(matchId, revision, by);
+    else if (by === null) this.reinstate.run(matchId, revision);
+    else this.markSuperseded.run(by, matchId, revision);
   }
 
   // In commit order after the cursor; every filter is an indexed column.
@@ -134,12 +150,26 @@ export class AuditIndex {
     return this.db.prepare<Cell[], { n: number }>(sql).get(...params)!.n;
   }
 
-  // A bulk load into an empty index: the secondary indexes go, to be built once at the end.
-  dropSecondary(): void {
+  // A load into an empty index (a rebuild): rows go in without any secondary index to maintain.
+  beginBulkLoad(): void {
+    this.bulk = true;
     for (const name of Object.keys(SECONDARY)) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
   }
 
-  createSecondary(): void {
-    for (const ddl of Object.values(SECONDARY)) this.db.exec(`CREATE ${ddl}`);
+  // Builds the indexes, then applies the marks made meanwhile in the order they were made (few:
+  // one per corrected or appealed event).
+  endBulkLoad(): void {
+    this.bulk = false;
+    this.db.transaction(() => {
+      for (const ddl of Object.values(SECONDARY)) this.db.exec(`CREATE ${ddl}`);
+      const marks = this.db
+        .prepare<
+          [],
+          { match_id: string; revision: number; by: number | null }
+        >('SELECT match_id, revision, by FROM audit_marks ORDER BY seq')
+        .all();
+      for (const m of marks) this.mark(m.match_id, m.revision, m.by);
+      this.db.exec('DELETE FROM audit_marks');
+    })();
   }
 }

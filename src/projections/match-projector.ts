@@ -99,13 +99,9 @@ export class MatchProjector {
     const wasFollowing = this.following;
     await this.stopFollowing();
     await this.adoptLedger();
-    await this.serial(async () => {
-      this.readModel.beginBulkLoad();
-      try {
-        await this.drain(undefined, REBUILD_BATCH);
-      } finally {
-        this.readModel.endBulkLoad();
-      }
+    await this.serial(() => {
+      this.readModel.reset();
+      return this.drain();
     });
     if (wasFollowing) this.follow();
   }
@@ -125,12 +121,21 @@ export class MatchProjector {
     return next;
   }
 
-  private async drain(written?: Written, size = BATCH): Promise<void> {
-    for (;;) {
-      const after = this.readModel.checkpoint(NAME);
-      const batch = await this.store.readAll({ after, maxCount: size });
-      await this.apply(batch, written);
-      if (batch.length < size) return;
+  // From zero (a rebuild, or views emptied for one) it is a bulk load: larger batches, and the
+  // audit index's secondary indexes built once at the end.
+  private async drain(written?: Written): Promise<void> {
+    const bulk = this.readModel.checkpoint(NAME) === undefined;
+    const size = bulk ? REBUILD_BATCH : BATCH;
+    if (bulk) this.readModel.beginBulkLoad();
+    try {
+      for (;;) {
+        const after = this.readModel.checkpoint(NAME);
+        const batch = await this.store.readAll({ after, maxCount: size });
+        await this.apply(batch, written);
+        if (batch.length < size) return;
+      }
+    } finally {
+      if (bulk) this.readModel.endBulkLoad();
     }
   }
 

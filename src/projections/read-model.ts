@@ -203,19 +203,20 @@ export class ReadModel {
     this.db.transaction(() => this.clearAll())();
   }
 
-  // A replay from zero into emptied views: the audit index's secondary indexes are built once at
-  // the end (endBulkLoad, or the next open if the process stops first), not row by row.
+  // A replay into empty views: the audit index's secondary indexes are built once at the end
+  // (endBulkLoad, or the next open if the process stops first), not row by row.
   beginBulkLoad(): void {
-    this.reset();
-    this.auditIndex.dropSecondary();
+    this.auditIndex.beginBulkLoad();
   }
 
   endBulkLoad(): void {
-    this.auditIndex.createSecondary();
+    this.auditIndex.endBulkLoad();
   }
 
   private clearAll(): void {
-    this.db.exec('DELETE FROM audit_events; DELETE FROM match_views; DELETE FROM checkpoints;');
+    this.db.exec(
+      'DELETE FROM audit_events; DELETE FROM audit_marks; DELETE FROM match_views; DELETE FROM checkpoints;',
+    );
     for (const p of this.projections) p.clear(this.db);
   }
 
