@@ -21,7 +21,6 @@ interface EmmettConnection {
 }
 interface EmmettStore {
   appendToStream(stream: string, events: Payload[]): Promise<unknown>;
-  close(): Promise<void>;
 }
 interface EmmettSqlite {
   getSQLiteEventStore(options: object): EmmettStore;
@@ -53,20 +52,26 @@ async function ours(file: string, events: Payload[]): Promise<number> {
   return events.length / s;
 }
 
-// Emmett with one shared connection (its pool otherwise opens one per call), at FULL.
-async function emmett(peer: EmmettSqlite, file: string, events: Payload[]): Promise<number> {
+// Emmett at FULL, with one shared connection or as configured by default (its pool then opens a
+// connection per call; SQLite's default synchronous is FULL).
+async function emmett(
+  peer: EmmettSqlite,
+  file: string,
+  events: Payload[],
+  shared: boolean,
+): Promise<number> {
   const connection = peer.sqliteConnection({ fileName: file });
   await connection.command('PRAGMA synchronous = FULL');
-  const store = peer.getSQLiteEventStore({
-    fileName: file,
-    connectionOptions: { singleton: true, connection },
-  });
+  const store = peer.getSQLiteEventStore(
+    shared
+      ? { fileName: file, connectionOptions: { singleton: true, connection } }
+      : { fileName: file },
+  );
   await store.appendToStream('match-warm-up', [events[0]]);
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < events.length; i++)
     await store.appendToStream(`match-append-${Math.floor(i / PER_STREAM)}`, [events[i]]);
   const s = seconds(t0);
-  await store.close();
   connection.close();
   return events.length / s;
 }
@@ -100,22 +105,32 @@ function rawInserts(file: string, events: Payload[]): number {
 export async function benchPeerAppend(dir: string, sample: Payload[]): Promise<void> {
   const events = Array.from({ length: APPENDS }, (_, i) => sample[i % sample.length]);
   const peer = loadEmmett();
-  const name = peer
-    ? "Emmett's SQLite store (@event-driven-io/emmett-sqlite, node-sqlite3, one shared connection)"
-    : 'raw better-sqlite3 single-row INSERT transactions (Emmett not installed: npm install --prefix bench/peer)';
+  const peers: [string, (file: string) => Promise<number> | number][] = peer
+    ? [
+        ["Emmett's SQLite store, one shared connection", (f) => emmett(peer, f, events, true)],
+        ["Emmett's SQLite store, default pool          ", (f) => emmett(peer, f, events, false)],
+      ]
+    : [
+        [
+          'raw better-sqlite3 single-row INSERT transactions (Emmett not installed: npm install --prefix bench/peer)',
+          (f) => rawInserts(f, events),
+        ],
+      ];
   const mine: number[] = [];
-  const theirs: number[] = [];
+  const theirs = peers.map(() => [] as number[]);
   for (let run = 0; run < RUNS; run++) {
     mine.push(await ours(join(dir, `ours-${run}.sqlite`), events));
-    const file = join(dir, `peer-${run}.sqlite`);
-    theirs.push(peer ? await emmett(peer, file, events) : rawInserts(file, events));
+    for (const [i, [, append]] of peers.entries())
+      theirs[i].push(await append(join(dir, `peer-${i}-${run}.sqlite`)));
   }
-  const ratios = spreadOf(mine.map((m, i) => m / theirs[i]));
   console.log(
     `\nSingle-event appends at synchronous=FULL (${APPENDS} events, ${PER_STREAM} per stream; BENCH_APPENDS)`,
   );
-  console.log(`  peer: ${name}  ${spread(spreadOf(theirs))}/s`);
-  console.log(
-    `  SqliteEventStore.append, one event per call          ${spread(spreadOf(mine))}/s   ${spread(ratios, (r) => ratio(r, 1))} of the peer`,
-  );
+  console.log(`  SqliteEventStore.append, one event per call   ${spread(spreadOf(mine))}/s`);
+  for (const [i, [name]] of peers.entries()) {
+    const ratios = spreadOf(mine.map((m, run) => m / theirs[i][run]));
+    console.log(
+      `  peer: ${name}  ${spread(spreadOf(theirs[i]))}/s; ours ${spread(ratios, (r) => ratio(r, 1))} of it`,
+    );
+  }
 }
