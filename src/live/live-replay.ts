@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { SEQ_AT, sortKey } from '../projections/audit-filter';
+import { positionKey, SEQ_AT } from '../projections/audit-filter';
 import { withEvents } from '../projections/audit-events';
 import { toIndexRow, type IndexCells } from '../projections/audit-index';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
@@ -50,8 +50,8 @@ export async function* replayRows(
      FROM audit_events a ${join ? 'JOIN live_places p ON p.match_id = a.match_id' : ''}
      WHERE ${where.join(' AND ')} ORDER BY a.seq LIMIT ${PAGE}`,
   );
-  let from = after === undefined ? 0 : start.get(sortKey(after))!.seq;
-  const to = sortKey(edge);
+  let from = after === undefined ? 0 : start.get(positionKey(after))!.seq;
+  const to = positionKey(edge);
   for (;;) {
     const rows = statement.all(from, to, ...params);
     for (const r of await withEvents(store, rows.map(toIndexRow)))

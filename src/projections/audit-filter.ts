@@ -2,6 +2,13 @@
 // one bigint), so they are stored as text: decimal for the checkpoint, zero-padded for ordering.
 export const sortKey = (position: bigint): string => position.toString().padStart(40, '0');
 
+// The audit index's own key, shorter: the digit count (two digits) then the digits, which sorts
+// as the numbers do.
+export const positionKey = (position: bigint): string => {
+  const digits = position.toString();
+  return `${String(digits.length).padStart(2, '0')}${digits}`;
+};
+
 // The commit-order key of the last indexed event at or before a position (0 before the first):
 // a cursor given as a position becomes a range of the integer key every index ends with.
 export const SEQ_AT =
@@ -26,7 +33,7 @@ export function auditWhere(
   const params: (string | number)[] = [];
   if (after !== undefined) {
     where.push(`seq > ${SEQ_AT}`);
-    params.push(sortKey(after));
+    params.push(positionKey(after));
   }
   const eq = (column: string, value: string | undefined) => {
     if (value === undefined) return;

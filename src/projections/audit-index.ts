@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { MATCH_STREAM_PREFIX } from '../ledger/envelope';
-import { auditWhere, sortKey, type AuditFilter } from './audit-filter';
+import { auditWhere, positionKey, type AuditFilter } from './audit-filter';
 import type { ProjectedEvent } from './projection';
 
 // One row of the audit index: what it is filtered by and where its event lies in the ledger. The
@@ -17,7 +17,7 @@ export interface AuditIndexRow {
 }
 
 // `seq` is the commit order (the rowid, so every secondary index ends with it); `pos` is the
-// ledger position as a sort key; `stream` is null for a match's own stream (match-<match_id>).
+// ledger position as a sort key (positionKey); `stream` is null for a match's own stream (match-<match_id>).
 const TABLE = `
   CREATE TABLE IF NOT EXISTS audit_events (
     seq         INTEGER PRIMARY KEY,
@@ -68,7 +68,7 @@ export function toIndexRow(r: IndexCells): AuditIndexRow {
   return {
     streamId: r.stream ?? `${MATCH_STREAM_PREFIX}${r.match_id}`,
     revision: r.revision,
-    position: BigInt(r.pos),
+    position: BigInt(r.pos.slice(2)),
     type: r.type,
     matchId: r.match_id,
     gameNumber: r.game_number,
@@ -108,7 +108,7 @@ export class AuditIndex {
       const text = (k: string) => (typeof meta[k] === 'string' ? (meta[k] as string) : null);
       const own = a.matchId !== null && e.streamId === `${MATCH_STREAM_PREFIX}${a.matchId}`;
       this.put.run(
-        sortKey(e.position),
+        positionKey(e.position),
         own ? null : e.streamId,
         e.revision,
         a.matchId,
