@@ -13,7 +13,8 @@ import type { AuditEntry, ReadModel } from './read-model';
 
 const NAME = 'matches';
 const BATCH = 500;
-// A rebuild commits larger batches: fewer transactions, the same results.
+// A rebuild commits larger batches: fewer transactions and fewer rewrites of each match's feature
+// rows (stats), the same results.
 const REBUILD_BATCH = 5000;
 
 // What a local writer already knows of the events it just appended (revisions `first` to
