@@ -94,7 +94,7 @@ function copyOf(group: StoredEvent[], matchId: string): EventToAppend[] {
 }
 
 // Commands per append when copying: a few round trips per match instead of one per command.
-const CHUNK = 16;
+const CHUNK = 48;
 
 // Writes at least `events` events into a new ledger file through the store's own append (so the
 // stored form is exactly what the adapter writes), `tables` matches at a time, interleaved a few
