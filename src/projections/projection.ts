@@ -68,3 +68,15 @@ export function installProjections(
   }
   return changed;
 }
+
+// A batch's events grouped by match, each group in ledger order.
+export function eventsByMatch(batch: ProjectionBatch): Map<string, ProjectedEvent[]> {
+  const byMatch = new Map<string, ProjectedEvent[]>();
+  for (const e of batch.events) {
+    if (e.matchId === null) continue;
+    const list = byMatch.get(e.matchId);
+    if (list) list.push(e);
+    else byMatch.set(e.matchId, [e]);
+  }
+  return byMatch;
+}

@@ -12,13 +12,18 @@ import { isLedgerEventType, type MatchScheduled } from '../domain';
 import { isPlay } from '../domain/match/amendments/history';
 import { recordOf, toDomain, type MatchRecord } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
-import type { ProjectedEvent, Projection, ProjectionBatch } from '../projections/projection';
+import {
+  eventsByMatch,
+  type ProjectedEvent,
+  type Projection,
+  type ProjectionBatch,
+} from '../projections/projection';
 import { COUNTER_COLUMNS, installStatsTables, STATS_TABLES } from './stats-tables';
 
 // The stats read model. When a batch changes a match, its rows are written again: folded on from
 // the match's tally kept in memory when the batch only adds play, else computed again from its
-// whole recorded history (read from the ledger before the commit, plus the batch), so a correction or
-// an allowed appeal leaves exactly the rows the amended history would have produced.
+// whole recorded history (read from the ledger before the commit, plus the batch), so a
+// correction or an allowed appeal leaves exactly the rows the amended history would have produced.
 export const statsProjection = (): Projection => ({
   name: 'stats',
   version: STATS_VERSION,
@@ -30,7 +35,7 @@ export const statsProjection = (): Projection => ({
   // A match computed again needs its history before the batch: read from the ledger up front.
   prepare: async (batch, db, ledger) => {
     const writer = writerOf(db);
-    writer.forgetHistories();
+    writer.histories.clear();
     for (const [matchId, events] of eventsByMatch(batch))
       if (writer.recomputes(matchId, events)) await writer.loadHistory(matchId, events, ledger);
   },
@@ -48,17 +53,6 @@ function writerOf(db: Database.Database): StatsWriter {
   let writer = writers.get(db);
   if (!writer) writers.set(db, (writer = new StatsWriter(db)));
   return writer;
-}
-
-function eventsByMatch(batch: ProjectionBatch): Map<string, ProjectedEvent[]> {
-  const byMatch = new Map<string, ProjectedEvent[]>();
-  for (const e of batch.events) {
-    if (e.matchId === null) continue;
-    const list = byMatch.get(e.matchId);
-    if (list) list.push(e);
-    else byMatch.set(e.matchId, [e]);
-  }
-  return byMatch;
 }
 
 // Tallies of the matches written last, to fold a batch onto; a bounded cache (any match not in it
@@ -79,7 +73,7 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
 
 class StatsWriter {
   // Each match to compute again in the next apply: its stored events before the batch's.
-  private readonly histories = new Map<string, StoredEvent[]>();
+  readonly histories = new Map<string, StoredEvent[]>();
   private readonly inserts: Record<string, Database.Statement>;
   private readonly deletes: Database.Statement[];
   private readonly keepShots: Database.Statement[];
@@ -156,10 +150,6 @@ class StatsWriter {
     for (const d of this.keepShots) d.run(matchId);
     c.written = this.write(matchId, c.tally.result(), c.scheduled, c.playedOn, c.written);
     this.remember(matchId, c);
-  }
-
-  forgetHistories(): void {
-    this.histories.clear();
   }
 
   recomputes(matchId: string, events: readonly ProjectedEvent[]): boolean {
