@@ -157,17 +157,27 @@ export class AuditIndex {
   }
 
   // Builds the indexes, then applies the marks made meanwhile in the order they were made (few:
-  // one per corrected or appealed event).
+  // one per corrected or appealed event). Writes nothing when nothing is pending (an open).
   endBulkLoad(): void {
     this.bulk = false;
+    const present = new Set(
+      this.db
+        .prepare<[], { name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_events'",
+        )
+        .all()
+        .map((r) => r.name),
+    );
+    const marks = this.db
+      .prepare<
+        [],
+        { match_id: string; revision: number; by: number | null }
+      >('SELECT match_id, revision, by FROM audit_marks ORDER BY seq')
+      .all();
+    const missing = Object.entries(SECONDARY).filter(([name]) => !present.has(name));
+    if (missing.length === 0 && marks.length === 0) return;
     this.db.transaction(() => {
-      for (const ddl of Object.values(SECONDARY)) this.db.exec(`CREATE ${ddl}`);
-      const marks = this.db
-        .prepare<
-          [],
-          { match_id: string; revision: number; by: number | null }
-        >('SELECT match_id, revision, by FROM audit_marks ORDER BY seq')
-        .all();
+      for (const [, ddl] of missing) this.db.exec(`CREATE ${ddl}`);
       for (const m of marks) this.mark(m.match_id, m.revision, m.by);
       this.db.exec('DELETE FROM audit_marks');
     })();
