@@ -52,9 +52,10 @@ export class ReadModel {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     // An older layout is dropped: the projector then rebuilds it from the ledger.
-    if (this.db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
+    const olderLayout = this.db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION;
+    if (olderLayout) {
       this.db.exec(
-        `DROP TABLE IF EXISTS checkpoints; DROP TABLE IF EXISTS match_views; DROP TABLE IF EXISTS audit_events;`,
+        `DROP TABLE IF EXISTS checkpoints; DROP TABLE IF EXISTS match_views; DROP TABLE IF EXISTS audit_events; DROP TABLE IF EXISTS audit_marks;`,
       );
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }
@@ -73,7 +74,8 @@ export class ReadModel {
     const projectionsChanged = installProjections(this.db, projections);
     this.stateShapeChanged = this.adoptStateVersion();
     this.projectionsChanged = projectionsChanged && built && !this.stateShapeChanged;
-    if (this.projectionsChanged) this.clearAll();
+    // The feature projections' rows go too: they are replayed from zero with the rest.
+    if (this.projectionsChanged || olderLayout) this.clearAll();
     this.getCheckpoint = this.db.prepare('SELECT position FROM checkpoints WHERE projection = ?');
     this.putCheckpoint = this.db.prepare(
       'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position',
