@@ -18,7 +18,8 @@ import {
 import { AuditService } from './audit.service';
 import type { ChainBreak } from './ledger-verifier';
 import type { StoredMetadata } from '../ledger/envelope';
-import type { AuditFilter, AuditRow } from '../projections/read-model';
+import type { AuditRow } from '../projections/audit-events';
+import type { AuditFilter } from '../projections/read-model';
 import { AuditFilterInput } from './inputs/audit.inputs';
 import {
   MatchAtModel,
@@ -71,12 +72,12 @@ export class AuditResolver {
     description: `Every recorded event with its metadata and ruling, in commit order; the whole ledger or filtered. Pages of \`first\` (1–${MAX_PAGE}) after an opaque cursor.`,
     complexity: pageComplexity,
   })
-  auditTrail(
+  async auditTrail(
     @Args('filter', { type: () => AuditFilterInput, nullable: true })
     filter: AuditFilterInput | null,
     @Args('first', { type: () => Int, defaultValue: DEFAULT_PAGE }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
-  ): AuditConnectionModel {
+  ): Promise<AuditConnectionModel> {
     const bounds: AuditFilter = {
       matchId: filter?.matchId,
       actor: filter?.actor,
@@ -91,7 +92,7 @@ export class AuditResolver {
         ? undefined
         : BigInt(decodeCursor(CURSOR, after, POSITION));
     return pageOf(
-      this.audit.trail(bounds, first, position),
+      await this.audit.trail(bounds, first, position),
       after ?? null,
       (row) => encodeCursor(CURSOR, row.event.position.toString()),
       toAuditEntry,

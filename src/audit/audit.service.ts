@@ -3,7 +3,8 @@ import { laterSupersession, tableWords, type MatchState } from '../domain';
 import type { MatchRecord } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
 import { loadMatch } from '../matches/match-stream';
-import type { AuditFilter, AuditRow, ReadModel } from '../projections/read-model';
+import { withEvents, type AuditRow } from '../projections/audit-events';
+import type { AuditFilter, ReadModel } from '../projections/read-model';
 import { AuditQueryError } from './audit-errors';
 import { verifyLedger, type Verification } from './ledger-verifier';
 import { readjudicateLedger, readjudicateStream, type Readjudication } from './readjudication';
@@ -81,10 +82,11 @@ export class AuditService {
     return revision === null ? recorded : Math.min(recorded, Math.max(0, revision) + 1);
   }
 
-  // Served from the audit index the projector keeps in the read model (indexed by match, actor,
-  // type and time; one SQL query per page), not by scanning the ledger. `first` is checked by the
-  // caller; `after` is the position of the last event of the previous page.
-  trail(filter: AuditFilter, first: number, after: bigint | undefined): AuditPage {
+  // Found in the audit index the projector keeps in the read model (indexed by match, actor,
+  // type and time; one SQL query per page), not by scanning the ledger; the page's events are
+  // then read from the ledger by stream. `first` is checked by the caller; `after` is the
+  // position of the last event of the previous page.
+  async trail(filter: AuditFilter, first: number, after: bigint | undefined): Promise<AuditPage> {
     const normalised: AuditFilter = {
       ...filter,
       from: instant(filter.from, 'from'),
@@ -92,7 +94,7 @@ export class AuditService {
     };
     const rows = this.readModel.audit(normalised, after, first + 1);
     return {
-      rows: rows.slice(0, first),
+      rows: await withEvents(this.store, rows.slice(0, first)),
       hasNextPage: rows.length > first,
       totalCount: this.readModel.auditCount(normalised),
     };

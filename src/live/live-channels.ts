@@ -1,6 +1,6 @@
 import type { MatchState } from '../domain';
 import { applyStored } from '../ledger/envelope';
-import type { StoredEvent } from '../ledger/event-store';
+import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { ProjectedEvent, ProjectionBatch } from '../projections/projection';
 import type { ReadModel } from '../projections/read-model';
 import { placeOf, type Place } from './live-places.projection';
@@ -23,7 +23,7 @@ export interface Channel {
   // The items of a committed batch this subscriber wants, in ledger order.
   take(batch: ProjectionBatch, memo: BatchMemo): LiveItem[];
   // The items after `after` up to `edge` (inclusive), from the audit index.
-  replay(after: bigint, edge: bigint): Iterator<LiveItem>;
+  replay(after: bigint, edge: bigint): AsyncIterator<LiveItem>;
 }
 
 // Games won, matches won and signed off, appeals decided.
@@ -39,7 +39,7 @@ function memoised<T>(memo: BatchMemo, key: string, compute: () => T): T {
 // Each event of one match with the state after it. The state starts from the read model's view
 // when the subscriber opens (the same instant the hub starts telling it of batches) and is folded
 // with the write side's evolve, so it equals the projected view after every batch.
-export function matchChannel(readModel: ReadModel, matchId: string): Channel {
+export function matchChannel(readModel: ReadModel, store: EventStore, matchId: string): Channel {
   let state = readModel.match(matchId);
   return {
     take(batch, memo) {
@@ -56,10 +56,10 @@ export function matchChannel(readModel: ReadModel, matchId: string): Channel {
       }
       return items;
     },
-    *replay(after, edge) {
+    async *replay(after, edge) {
       // The whole match is folded from its first event; only what follows `after` is sent.
       let folded: MatchState | null = null;
-      for (const row of replayRows(readModel.database, { matchId }, undefined, edge)) {
+      for await (const row of replayRows(readModel.database, store, { matchId }, undefined, edge)) {
         folded = applyStored(folded, row.event).state;
         if (row.event.position > after)
           yield { ...row, position: row.event.position, state: folded };
@@ -69,7 +69,11 @@ export function matchChannel(readModel: ReadModel, matchId: string): Channel {
 }
 
 // Events across matches, optionally of one competition, one table and some types.
-export function feedChannel(readModel: ReadModel, filter: Omit<ReplayFilter, 'matchId'>): Channel {
+export function feedChannel(
+  readModel: ReadModel,
+  store: EventStore,
+  filter: Omit<ReplayFilter, 'matchId'>,
+): Channel {
   const types = filter.types && filter.types.length > 0 ? new Set(filter.types) : null;
   const placed = filter.competitionId !== undefined || filter.tableNumber !== undefined;
   const fits = (place: Place | null) =>
@@ -91,8 +95,8 @@ export function feedChannel(readModel: ReadModel, filter: Omit<ReplayFilter, 'ma
       }
       return items;
     },
-    *replay(after, edge) {
-      for (const row of replayRows(readModel.database, filter, after, edge))
+    async *replay(after, edge) {
+      for await (const row of replayRows(readModel.database, store, filter, after, edge))
         yield { ...row, position: row.event.position, state: null };
     },
   };

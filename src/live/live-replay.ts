@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
-import { sortKey } from '../projections/audit-filter';
-import type { StoredEvent } from '../ledger/event-store';
+import { positionKey, SEQ_AT } from '../projections/audit-filter';
+import { withEvents } from '../projections/audit-events';
+import { toIndexRow, type IndexCells } from '../projections/audit-index';
+import type { EventStore, StoredEvent } from '../ledger/event-store';
 
 export interface ReplayRow {
   matchId: string;
@@ -18,14 +20,16 @@ export interface ReplayFilter {
 const PAGE = 200;
 
 // Events of the audit index (the read model) after `after` and up to `edge` inclusive, in ledger
-// order, read a page at a time as the caller pulls: a long replay holds one page in memory.
-export function* replayRows(
+// order, read a page at a time as the caller pulls (the index finds them, the ledger holds them):
+// a long replay holds one page in memory.
+export async function* replayRows(
   db: Database.Database,
+  store: EventStore,
   filter: ReplayFilter,
   after: bigint | undefined,
   edge: bigint,
-): Generator<ReplayRow> {
-  const where = ['a.match_id IS NOT NULL', 'a.pos > ?', 'a.pos <= ?'];
+): AsyncGenerator<ReplayRow> {
+  const where = ['a.match_id IS NOT NULL', 'a.seq > ?', `a.seq <= ${SEQ_AT}`];
   const params: (string | number)[] = [];
   const join = filter.competitionId !== undefined || filter.tableNumber !== undefined;
   const eq = (column: string, value: string | number | undefined) => {
@@ -40,27 +44,19 @@ export function* replayRows(
     where.push(`a.type IN (${filter.types.map(() => '?').join(',')})`);
     params.push(...filter.types);
   }
-  const statement = db.prepare<
-    (string | number)[],
-    { pos: string; match_id: string; game_number: number | null; event: string }
-  >(
-    `SELECT a.pos, a.match_id, a.game_number, a.event FROM audit_events a
-     ${join ? 'JOIN live_places p ON p.match_id = a.match_id' : ''}
-     WHERE ${where.join(' AND ')} ORDER BY a.pos LIMIT ${PAGE}`,
+  const start = db.prepare<[string], { seq: number }>(`SELECT ${SEQ_AT} AS seq`);
+  const statement = db.prepare<(string | number)[], { seq: number } & IndexCells>(
+    `SELECT a.seq, a.pos, a.stream, a.revision, a.type, a.match_id, a.game_number, a.superseded_by
+     FROM audit_events a ${join ? 'JOIN live_places p ON p.match_id = a.match_id' : ''}
+     WHERE ${where.join(' AND ')} ORDER BY a.seq LIMIT ${PAGE}`,
   );
-  let from = after === undefined ? '' : sortKey(after);
-  const to = sortKey(edge);
+  let from = after === undefined ? 0 : start.get(positionKey(after))!.seq;
+  const to = positionKey(edge);
   for (;;) {
     const rows = statement.all(from, to, ...params);
-    for (const r of rows) {
-      const e = JSON.parse(r.event) as Omit<StoredEvent, 'position'> & { position: string };
-      yield {
-        matchId: r.match_id,
-        gameNumber: r.game_number,
-        event: { ...e, position: BigInt(e.position) },
-      };
-    }
+    for (const r of await withEvents(store, rows.map(toIndexRow)))
+      yield { matchId: r.matchId!, gameNumber: r.gameNumber, event: r.event };
     if (rows.length < PAGE) return;
-    from = rows[rows.length - 1].pos;
+    from = rows[rows.length - 1].seq;
   }
 }

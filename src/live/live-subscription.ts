@@ -7,7 +7,7 @@ export class LiveSubscription<T> implements AsyncIterableIterator<T> {
   private closed = false;
 
   constructor(
-    private replay: Iterator<T> | null,
+    private replay: Iterator<T> | AsyncIterator<T> | null,
     private readonly limit: number,
     private readonly onOverflow: (reason: string) => void,
     private readonly onClose: () => void,
@@ -34,16 +34,18 @@ export class LiveSubscription<T> implements AsyncIterableIterator<T> {
     this.queue.push(item);
   }
 
-  next(): Promise<IteratorResult<T>> {
-    try {
-      if (this.replay) {
-        const r = this.replay.next();
-        if (!r.done) return Promise.resolve({ value: r.value, done: false });
+  async next(): Promise<IteratorResult<T>> {
+    if (this.replay) {
+      try {
+        const r = await this.replay.next();
+        // Closed while the page was read: nothing more is sent.
+        if (this.closed) return { value: undefined, done: true };
+        if (!r.done) return { value: r.value, done: false };
         this.replay = null;
+      } catch (err) {
+        this.end();
+        throw err instanceof Error ? err : new Error(String(err));
       }
-    } catch (err) {
-      this.end();
-      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
     if (this.queue.length > 0) return Promise.resolve({ value: this.queue.shift()!, done: false });
     if (this.closed) return Promise.resolve({ value: undefined, done: true });

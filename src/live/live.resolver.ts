@@ -3,6 +3,7 @@ import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
 import type { Ruling } from '../domain';
 import type { GqlContext } from '../api/graphql/request-context';
 import { toEventModel, toMatchModel, toRulingModel } from '../matches/models/mappers';
+import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { ReadModel } from '../projections/read-model';
 import { LedgerFeedFilterInput } from './inputs/live.inputs';
 import {
@@ -87,6 +88,7 @@ export class LiveResolver {
   constructor(
     @Inject(LiveHub) private readonly hub: LiveHub,
     @Inject(ReadModel) private readonly readModel: ReadModel,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   @Subscription(() => MatchUpdateModel, {
@@ -98,7 +100,7 @@ export class LiveResolver {
     @Args(AFTER) after: string | null,
     @Context() ctx: GqlContext,
   ) {
-    return this.open(ctx, after, () => matchChannel(this.readModel, matchId));
+    return this.open(ctx, after, () => matchChannel(this.readModel, this.store, matchId));
   }
 
   @Subscription(() => FeedEventModel, {
@@ -111,7 +113,7 @@ export class LiveResolver {
     @Args(AFTER) after: string | null,
     @Context() ctx: GqlContext,
   ) {
-    return this.open(ctx, after, () => feedChannel(this.readModel, filter ?? {}));
+    return this.open(ctx, after, () => feedChannel(this.readModel, this.store, filter ?? {}));
   }
 
   @Subscription(() => ResultChangeModel, {
@@ -119,7 +121,9 @@ export class LiveResolver {
     resolve: asResult,
   })
   resultChanged(@Args(AFTER) after: string | null, @Context() ctx: GqlContext) {
-    return this.open(ctx, after, () => feedChannel(this.readModel, { types: RESULT_TYPES }));
+    return this.open(ctx, after, () =>
+      feedChannel(this.readModel, this.store, { types: RESULT_TYPES }),
+    );
   }
 
   // The channel is made and opened in one tick (its starting state and the hub's edge agree).

@@ -2,6 +2,18 @@
 // one bigint), so they are stored as text: decimal for the checkpoint, zero-padded for ordering.
 export const sortKey = (position: bigint): string => position.toString().padStart(40, '0');
 
+// The audit index's own key, shorter: the digit count (two digits) then the digits, which sorts
+// as the numbers do.
+export const positionKey = (position: bigint): string => {
+  const digits = position.toString();
+  return `${String(digits.length).padStart(2, '0')}${digits}`;
+};
+
+// The commit-order key of the last indexed event at or before a position (0 before the first):
+// a cursor given as a position becomes a range of the integer key every index ends with.
+export const SEQ_AT =
+  '(SELECT COALESCE((SELECT seq FROM audit_events WHERE pos <= ? ORDER BY pos DESC LIMIT 1), 0))';
+
 // Every field optional; strings compare exactly. `from`/`to` are ISO instants (UTC, as
 // recordedAt is written) and both bounds are inclusive.
 export interface AuditFilter {
@@ -20,8 +32,8 @@ export function auditWhere(
   const where: string[] = [];
   const params: (string | number)[] = [];
   if (after !== undefined) {
-    where.push('pos > ?');
-    params.push(sortKey(after));
+    where.push(`seq > ${SEQ_AT}`);
+    params.push(positionKey(after));
   }
   const eq = (column: string, value: string | undefined) => {
     if (value === undefined) return;

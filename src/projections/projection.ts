@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { LedgerEvent, MatchState } from '../domain';
-import type { StoredEvent } from '../ledger/event-store';
+import type { EventStore, StoredEvent } from '../ledger/event-store';
 
 // One event of a projected batch, as every read model sees it: as stored, as the domain reads it
 // (null for a type this code does not know), the match it belongs to, the game it is filed under,
@@ -34,6 +34,9 @@ export interface Projection {
   install(db: Database.Database): void;
   // Deletes every row it holds (its tables stay).
   clear(db: Database.Database): void;
+  // Optional: reads from the ledger what apply() will need, before the batch's transaction opens
+  // (apply runs inside it and cannot wait for the store).
+  prepare?(batch: ProjectionBatch, db: Database.Database, ledger: EventStore): Promise<void>;
   apply(batch: ProjectionBatch, db: Database.Database): void;
 }
 
@@ -64,4 +67,16 @@ export function installProjections(
     put.run(metaKey(p), String(p.version));
   }
   return changed;
+}
+
+// A batch's events grouped by match, each group in ledger order.
+export function eventsByMatch(batch: ProjectionBatch): Map<string, ProjectedEvent[]> {
+  const byMatch = new Map<string, ProjectedEvent[]>();
+  for (const e of batch.events) {
+    if (e.matchId === null) continue;
+    const list = byMatch.get(e.matchId);
+    if (list) list.push(e);
+    else byMatch.set(e.matchId, [e]);
+  }
+  return byMatch;
 }

@@ -2,28 +2,26 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MATCH_STATE_VERSION, type MatchState } from '../domain';
-import type { StoredEvent } from '../ledger/event-store';
-import { auditWhere, sortKey, type AuditFilter } from './audit-filter';
-import { installProjections, type ProjectedEvent, type Projection } from './projection';
-
-// One event in the audit index: the stored event as the ledger holds it, and where it belongs.
-export interface AuditRow {
-  event: StoredEvent;
-  matchId: string | null;
-  gameNumber: number | null;
-  // The correction or appeal decision that superseded it, if any.
-  supersededBy: number | null;
-}
+import { sortKey, type AuditFilter } from './audit-filter';
+import { AuditIndex, type AuditIndexRow } from './audit-index';
+import type { EventStore } from '../ledger/event-store';
+import {
+  installProjections,
+  type ProjectedEvent,
+  type Projection,
+  type ProjectionBatch,
+} from './projection';
 
 // What the projector indexes for one event: where it belongs and the revisions of its stream it
 // supersedes (a correction or an appeal decision), marked on their rows in the same commit.
 export type AuditEntry = ProjectedEvent;
-export type { AuditFilter };
+export type { AuditFilter, AuditIndexRow };
 
 // Positions can exceed SQLite's signed 64-bit INTEGER (KurrentDB's commit and prepare packed in
 // one bigint), so they are stored as text: decimal for the checkpoint, zero-padded for ordering.
-// 3: the audit index (audit_events); 4: its revision and superseded_by columns.
-const SCHEMA_VERSION = 4;
+// 3: the audit index (audit_events); 4: its revision and superseded_by columns; 5: the index
+// without the events' JSON (read from the ledger), keyed by commit order.
+const SCHEMA_VERSION = 5;
 
 // The query side's own database: derived, disposable, rebuilt from the ledger at will.
 // Each batch of projected events and the checkpoint that covers it commit in one transaction.
@@ -44,21 +42,7 @@ export class ReadModel {
     [string, number],
     { state: string; last_position: string }
   >;
-  private readonly putAudit: Database.Statement<
-    [
-      string,
-      string | null,
-      string | null,
-      string | null,
-      string,
-      string | null,
-      number | null,
-      number,
-      string,
-    ]
-  >;
-  private readonly markSuperseded: Database.Statement<[number, string, number]>;
-  private readonly reinstate: Database.Statement<[string, number]>;
+  private readonly auditIndex: AuditIndex;
 
   constructor(
     filename: string,
@@ -69,9 +53,10 @@ export class ReadModel {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     // An older layout is dropped: the projector then rebuilds it from the ledger.
-    if (this.db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
+    const olderLayout = this.db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION;
+    if (olderLayout) {
       this.db.exec(
-        `DROP TABLE IF EXISTS checkpoints; DROP TABLE IF EXISTS match_views; DROP TABLE IF EXISTS audit_events;`,
+        `DROP TABLE IF EXISTS checkpoints; DROP TABLE IF EXISTS match_views; DROP TABLE IF EXISTS audit_events; DROP TABLE IF EXISTS audit_marks;`,
       );
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }
@@ -84,39 +69,14 @@ export class ReadModel {
         revision INTEGER NOT NULL,
         status   TEXT NOT NULL,
         last_position TEXT NOT NULL
-      );
-      CREATE TABLE IF NOT EXISTS audit_events (
-        pos         TEXT PRIMARY KEY,
-        match_id    TEXT,
-        recorded_by TEXT,
-        role        TEXT,
-        type        TEXT NOT NULL,
-        recorded_at TEXT,
-        game_number INTEGER,
-        revision    INTEGER NOT NULL,
-        superseded_by INTEGER,
-        event       TEXT NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS audit_by_revision ON audit_events (match_id, revision);
-      CREATE INDEX IF NOT EXISTS audit_by_match ON audit_events (match_id, pos);
-      CREATE INDEX IF NOT EXISTS audit_by_actor ON audit_events (recorded_by, pos);
-      CREATE INDEX IF NOT EXISTS audit_by_type ON audit_events (type, pos);
-      CREATE INDEX IF NOT EXISTS audit_by_time ON audit_events (recorded_at);`);
+      );`);
+    this.auditIndex = new AuditIndex(this.db);
     const built = this.db.prepare('SELECT 1 FROM checkpoints LIMIT 1').get() !== undefined;
     const projectionsChanged = installProjections(this.db, projections);
     this.stateShapeChanged = this.adoptStateVersion();
     this.projectionsChanged = projectionsChanged && built && !this.stateShapeChanged;
-    if (this.projectionsChanged) this.clearAll();
-    this.putAudit = this.db.prepare(
-      `INSERT OR IGNORE INTO audit_events (pos, match_id, recorded_by, role, type, recorded_at, game_number, revision, event)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.markSuperseded = this.db.prepare(
-      'UPDATE audit_events SET superseded_by = ? WHERE match_id = ? AND revision = ? AND superseded_by IS NULL',
-    );
-    this.reinstate = this.db.prepare(
-      'UPDATE audit_events SET superseded_by = NULL WHERE match_id = ? AND revision = ?',
-    );
+    // The feature projections' rows go too: they are replayed from zero with the rest.
+    if (this.projectionsChanged || olderLayout) this.clearAll();
     this.getCheckpoint = this.db.prepare('SELECT position FROM checkpoints WHERE projection = ?');
     this.putCheckpoint = this.db.prepare(
       'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position',
@@ -204,14 +164,17 @@ export class ReadModel {
 
   // How many events the audit filter matches (the same indexed columns as audit()).
   auditCount(filter: AuditFilter): number {
-    const { where, params } = auditWhere(filter, undefined);
-    const sql = `SELECT COUNT(*) AS n FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
-    return this.db.prepare<(string | number)[], { n: number }>(sql).get(...params)!.n;
+    return this.auditIndex.count(filter);
   }
 
   // The database the feature projections write to, for their own queries (read-only use).
   get database(): Database.Database {
     return this.db;
+  }
+
+  // Lets the feature projections read what the batch's commit will need from the ledger.
+  async prepare(batch: ProjectionBatch, ledger: EventStore): Promise<void> {
+    for (const p of this.projections) await p.prepare?.(batch, this.db, ledger);
   }
 
   // Stores changed matches, their audit rows, every feature projection's rows and the new
@@ -228,26 +191,7 @@ export class ReadModel {
         matches.set(m.id, m);
         this.putMatch.run(m.id, JSON.stringify(m), m.version - 1, m.status, sortKey(p));
       }
-      for (const a of audit) {
-        const meta = (a.event.metadata ?? {}) as Record<string, unknown>;
-        const text = (k: string) => (typeof meta[k] === 'string' ? (meta[k] as string) : null);
-        this.putAudit.run(
-          sortKey(a.event.position),
-          a.matchId,
-          text('recordedBy'),
-          text('role'),
-          a.event.type,
-          text('recordedAt'),
-          a.gameNumber,
-          a.event.revision,
-          JSON.stringify({ ...a.event, position: a.event.position.toString() }),
-        );
-        // A review that sets a decision aside puts back in force what that decision superseded.
-        if (a.domainEvent?.type === 'AppealReviewed')
-          for (const r of a.domainEvent.data.reinstates) this.reinstate.run(a.matchId!, r);
-        // Rows of earlier batches or of this one (inserted just above, in commit order).
-        for (const r of a.supersedes) this.markSuperseded.run(a.event.revision, a.matchId!, r);
-      }
+      this.auditIndex.add(audit);
       this.putCheckpoint.run(projection, position.toString());
       const batch = { events: audit, matches, position };
       for (const p of this.projections) {
@@ -258,32 +202,10 @@ export class ReadModel {
   }
 
   // The audit index, in commit order after the cursor. Every filter is an indexed column; a
-  // time window alone walks audit_by_time. Reads `limit` rows at most.
-  audit(filter: AuditFilter, after: bigint | undefined, limit: number): AuditRow[] {
-    const { where, params } = auditWhere(filter, after);
-    const sql = `SELECT match_id, game_number, superseded_by, event FROM audit_events ${
-      where.length ? `WHERE ${where.join(' AND ')}` : ''
-    } ORDER BY pos LIMIT ?`;
-    const rows = this.db
-      .prepare<
-        (string | number)[],
-        {
-          match_id: string | null;
-          game_number: number | null;
-          superseded_by: number | null;
-          event: string;
-        }
-      >(sql)
-      .all(...params, limit);
-    return rows.map((r) => {
-      const e = JSON.parse(r.event) as Omit<StoredEvent, 'position'> & { position: string };
-      return {
-        matchId: r.match_id,
-        gameNumber: r.game_number,
-        supersededBy: r.superseded_by,
-        event: { ...e, position: BigInt(e.position) },
-      };
-    });
+  // time window alone walks audit_by_time. Reads `limit` rows at most; the events themselves are
+  // read from the ledger (withEvents in audit-events.ts).
+  audit(filter: AuditFilter, after: bigint | undefined, limit: number): AuditIndexRow[] {
+    return this.auditIndex.page(filter, after, limit);
   }
 
   // Empties every view (the feature projections' too) so the projector replays from zero.
@@ -291,8 +213,20 @@ export class ReadModel {
     this.db.transaction(() => this.clearAll())();
   }
 
+  // A replay into empty views: the audit index's secondary indexes are built once at the end
+  // (endBulkLoad, or the next open if the process stops first), not row by row.
+  beginBulkLoad(): void {
+    this.auditIndex.beginBulkLoad();
+  }
+
+  endBulkLoad(): void {
+    this.auditIndex.endBulkLoad();
+  }
+
   private clearAll(): void {
-    this.db.exec('DELETE FROM audit_events; DELETE FROM match_views; DELETE FROM checkpoints;');
+    this.db.exec(
+      'DELETE FROM audit_events; DELETE FROM audit_marks; DELETE FROM match_views; DELETE FROM checkpoints;',
+    );
     for (const p of this.projections) p.clear(this.db);
   }
 

@@ -11,14 +11,19 @@ import {
 import { isLedgerEventType, type MatchScheduled } from '../domain';
 import { isPlay } from '../domain/match/amendments/history';
 import { recordOf, toDomain, type MatchRecord } from '../ledger/envelope';
-import type { StoredEvent } from '../ledger/event-store';
-import type { ProjectedEvent, Projection, ProjectionBatch } from '../projections/projection';
+import type { EventStore, StoredEvent } from '../ledger/event-store';
+import {
+  eventsByMatch,
+  type ProjectedEvent,
+  type Projection,
+  type ProjectionBatch,
+} from '../projections/projection';
 import { COUNTER_COLUMNS, installStatsTables, STATS_TABLES } from './stats-tables';
 
 // The stats read model. When a batch changes a match, its rows are written again: folded on from
 // the match's tally kept in memory when the batch only adds play, else computed again from its
-// whole recorded history (the audit index already holds the batch's events), so a correction or
-// an allowed appeal leaves exactly the rows the amended history would have produced.
+// whole recorded history (read from the ledger before the commit, plus the batch), so a
+// correction or an allowed appeal leaves exactly the rows the amended history would have produced.
 export const statsProjection = (): Projection => ({
   name: 'stats',
   version: STATS_VERSION,
@@ -27,18 +32,28 @@ export const statsProjection = (): Projection => ({
     for (const t of STATS_TABLES) db.exec(`DELETE FROM ${t}`);
     writers.delete(db);
   },
+  // A match computed again needs its history before the batch: read from the ledger up front.
+  prepare: async (batch, db, ledger) => {
+    const writer = writerOf(db);
+    writer.histories.clear();
+    for (const [matchId, events] of eventsByMatch(batch))
+      if (writer.recomputes(matchId, events)) await writer.loadHistory(matchId, events, ledger);
+  },
   apply: (batch: ProjectionBatch, db) => {
-    let writer = writers.get(db);
-    if (!writer) writers.set(db, (writer = new StatsWriter(db)));
-    const byMatch = new Map<string, ProjectedEvent[]>();
-    for (const e of batch.events)
-      if (e.matchId !== null) byMatch.set(e.matchId, [...(byMatch.get(e.matchId) ?? []), e]);
+    const writer = writerOf(db);
+    const byMatch = eventsByMatch(batch);
     for (const matchId of batch.matches.keys()) writer.update(matchId, byMatch.get(matchId) ?? []);
   },
 });
 
 // Statements prepared once per database.
 const writers = new WeakMap<Database.Database, StatsWriter>();
+
+function writerOf(db: Database.Database): StatsWriter {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = new StatsWriter(db)));
+  return writer;
+}
 
 // Tallies of the matches written last, to fold a batch onto; a bounded cache (any match not in it
 // is computed from its history).
@@ -57,13 +72,13 @@ interface Cached {
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 class StatsWriter {
-  private readonly read: Database.Statement<[string], { event: string }>;
+  // Each match to compute again in the next apply: its stored events before the batch's.
+  readonly histories = new Map<string, StoredEvent[]>();
   private readonly inserts: Record<string, Database.Statement>;
   private readonly deletes: Database.Statement[];
   private readonly cache = new Map<string, Cached>();
 
   constructor(private readonly db: Database.Database) {
-    this.read = db.prepare('SELECT event FROM audit_events WHERE match_id = ? ORDER BY revision');
     const insert = (table: string, cols: string[]) =>
       // An upsert that keeps the row in place (the sheet lists a game's players in rowid order).
       db.prepare(
@@ -122,10 +137,10 @@ class StatsWriter {
   // Folds the batch's events onto the cached tally when they follow it and only add to the
   // record (no correction, no allowed appeal); otherwise computes the match again.
   update(matchId: string, events: readonly ProjectedEvent[]): void {
+    const recompute = this.recomputes(matchId, events);
     const c = this.cache.get(matchId);
     this.cache.delete(matchId);
-    const follows = c && events.length > 0 && events[0].event.revision === c.revision + 1;
-    if (!c || !follows || events.some((e) => amends(e))) return this.recompute(matchId);
+    if (!c || recompute) return this.recompute(matchId, events);
     for (const e of events) {
       const d = e.domainEvent!;
       if (isPlay(d)) c.tally.see(d);
@@ -138,16 +153,37 @@ class StatsWriter {
     this.remember(matchId, c);
   }
 
+  recomputes(matchId: string, events: readonly ProjectedEvent[]): boolean {
+    const c = this.cache.get(matchId);
+    const follows = c && events.length > 0 && events[0].event.revision === c.revision + 1;
+    return !c || !follows || events.some((e) => amends(e));
+  }
+
+  // The match's events before the batch's first, unless the batch starts the stream.
+  async loadHistory(
+    matchId: string,
+    events: readonly ProjectedEvent[],
+    ledger: EventStore,
+  ): Promise<void> {
+    const first = events[0]?.event;
+    const before =
+      first && first.revision > 0
+        ? await ledger.readStream(first.streamId, { maxCount: first.revision })
+        : [];
+    this.histories.set(matchId, before);
+  }
+
   private remember(matchId: string, c: Cached): void {
     this.cache.set(matchId, c);
     if (this.cache.size > CACHED_MATCHES) this.cache.delete(this.cache.keys().next().value!);
   }
 
-  private recompute(matchId: string): void {
-    const stored = this.read.all(matchId).map((r) => {
-      const e = JSON.parse(r.event) as Omit<StoredEvent, 'position'> & { position: string };
-      return { ...e, position: BigInt(e.position) };
-    });
+  private recompute(matchId: string, events: readonly ProjectedEvent[]): void {
+    const before = this.histories.get(matchId);
+    this.histories.delete(matchId);
+    if (before === undefined && (events[0]?.event.revision ?? 0) > 0)
+      throw new Error(`Stats of match ${matchId}: its history was not read before the commit`);
+    const stored = [...(before ?? []), ...events.map((e) => e.event)];
     // Events of a type this code does not know are not play: they are left out.
     const known = stored.filter((s) => isLedgerEventType(s.type));
     const records: MatchRecord[] = known.map((s, i) =>

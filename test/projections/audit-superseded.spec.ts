@@ -19,7 +19,7 @@ describe('audit index: superseded events', () => {
       const { records } = await loadMatch(store, matchId);
       const expected = supersededRevisions(records);
       const rows = readModel.audit({ matchId }, undefined, 100_000);
-      expect(rows.map((r) => [r.event.revision, r.supersededBy])).toEqual(
+      expect(rows.map((r) => [r.revision, r.supersededBy])).toEqual(
         records.map((r) => [r.revision, expected.get(r.revision) ?? null]),
       );
       marked += expected.size;

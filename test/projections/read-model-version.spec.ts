@@ -6,6 +6,7 @@ import { MATCH_STATE_VERSION } from '../../src/domain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';
+import { statsProjection } from '../../src/stats/stats.projection';
 import { recordSimulatedMatches } from '../support/recorded-ledger';
 
 // A read model stores MatchState as JSON and feeds it back into evolve: one built with another
@@ -54,6 +55,38 @@ describe('read model state-shape version', () => {
     expect(unversioned.stateShapeChanged).toBe(true);
     expect(unversioned.match(id)).toBeNull();
     unversioned.close();
+    await store.close();
+  });
+
+  it('an older layout (the audit index with the events) is dropped, feature rows with it, and rebuilt equal', async () => {
+    const layout = join(dir, 'layout.sqlite');
+    const store = new SqliteEventStore({ filename: ':memory:' });
+    const [id] = await recordSimulatedMatches(store, [5]);
+    const first = new ReadModel(layout, [statsProjection()]);
+    await new MatchProjector(store, first).catchUp();
+    const built = first.match(id);
+    const stats = () =>
+      first.database.prepare('SELECT COUNT(*) AS n FROM stat_matches').get() as { n: number };
+    expect(stats().n).toBe(1);
+    const audit = first.audit({}, undefined, 100_000);
+    first.close();
+
+    // As if written by the build before: user_version 4.
+    const db = new Database(layout);
+    db.pragma('user_version = 4');
+    db.close();
+
+    const reopened = new ReadModel(layout, [statsProjection()]);
+    expect(reopened.checkpoint('matches')).toBeUndefined();
+    expect(reopened.match(id)).toBeNull();
+    const count = reopened.database.prepare('SELECT COUNT(*) AS n FROM stat_matches').get() as {
+      n: number;
+    };
+    expect(count.n).toBe(0);
+    await new MatchProjector(store, reopened).catchUp();
+    expect(reopened.match(id)).toEqual(built);
+    expect(reopened.audit({}, undefined, 100_000)).toEqual(audit);
+    reopened.close();
     await store.close();
   });
 });
