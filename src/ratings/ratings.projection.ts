@@ -41,9 +41,10 @@ export const ratingsProjection: Projection = {
     }
     let changedAt: string | null = null;
     for (const [matchId, state] of batch.matches) {
+      const events = byMatch.get(matchId) ?? [];
+      if (events.length > 0 && events.every(leavesResults)) continue;
       const before = loadGames(db, matchId);
       const games = new Map([...before].map(([n, g]) => [n, { ...g }]));
-      const events = byMatch.get(matchId) ?? [];
       const changes = foldResults(matchId, games, events, (e) => sortKey(e.event.position));
       reconcile(games, state, sortKey(batch.position));
       const touched = writeGames(db, matchId, state.discipline, before, games, changes);
@@ -58,6 +59,12 @@ export const ratingsProjection: Projection = {
       ).run(changedAt);
   },
 };
+
+// Only these change a match's game list (evolve: a game ended, or a snapshot installed by an
+// amendment); a batch of play without them leaves the rated games as they are.
+const RESULT_EVENTS = new Set(['GameEnded', 'ShotCorrected', 'AppealDecided', 'AppealReviewed']);
+const leavesResults = (e: ProjectedEvent): boolean =>
+  e.domainEvent !== null && !RESULT_EVENTS.has(e.domainEvent.type);
 
 interface GameRow {
   game_number: number;
