@@ -101,7 +101,8 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   proc.once('exit', () => running.delete(proc));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while ((await probe(`${base}/health/ready`)) !== 200) {
+  // 404: a build from before the readiness probe, which listens only once it has started.
+  for (let s = 0; s !== 200 && s !== 404; s = await probe(`${base}/health/ready`)) {
     if (proc.exitCode !== null || Date.now() > deadline) {
       proc.kill('SIGKILL');
       throw new Error(`the server in ${options.root} did not become ready:\n${tail(logFile)}`);
