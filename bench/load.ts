@@ -76,7 +76,7 @@ async function runServer(s: Setup, t: Target, sync: Sync, run: number): Promise<
       if (sync === 'FULL') {
         const c = await ceilingLoad(http, s.tokens, k, warm, measure);
         f.add(key.ceiling(t.label, k), c.latencies.length / c.seconds);
-        f.add(key.ceilingP99(t.label, k), percentile(c.latencies, 99));
+        addLatencies(f, t.label, 'CEILING', k, c.latencies);
         errors += c.errors;
         progress(`${label} {__typename}`, c, 'req/s');
       }
