@@ -23,10 +23,13 @@ export interface BenchServer {
 }
 
 const running = new Set<ChildProcess>();
-// A bench that dies or is interrupted takes its servers with it.
+const dirs = new Set<string>();
+// A bench that dies or is interrupted takes its servers and their ledgers with it.
 process.on('exit', () => {
   for (const proc of running) proc.kill('SIGKILL');
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+process.once('SIGINT', () => process.exit(130));
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -76,6 +79,7 @@ export interface ServerOptions {
 // Starts the server and resolves once /health/ready answers 200.
 export async function startServer(options: ServerOptions): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cue-ledger-load-'));
+  dirs.add(dataDir);
   const port = await freePort();
   const logFile = join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
@@ -118,6 +122,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
       await exited(proc);
       clearTimeout(timer);
       rmSync(dataDir, { recursive: true, force: true });
+      dirs.delete(dataDir);
     },
   };
 }
