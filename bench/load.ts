@@ -24,10 +24,19 @@ import { num, percentile } from './load/stats';
 // matches, beside the {__typename} ceiling measured on the same server in the same run.
 
 const ROOT = join(__dirname, '..');
-const KS = [1, 8, 32] as const;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+// A setting from the environment, refused unless it is a number from min up.
+function setting(name: string, fallback: string, min: number, integer = true): number[] {
+  const values = (process.env[name] || fallback).split(',').map(Number);
+  if (values.some((v) => !(v >= min) || (integer && !Number.isInteger(v))))
+    throw new Error(`${name} must be ${integer ? 'whole numbers' : 'numbers'} from ${min} up`);
+  return values;
+}
+// BENCH_CLIENTS: the concurrencies, in order (e.g. "1,8,32").
+const KS = setting('BENCH_CLIENTS', '1,8,32', 1);
+const [SECONDS] = setting('BENCH_SECONDS', '10', 0.1, false);
+const [WARMUP] = setting('BENCH_WARMUP', '2', 0, false);
+const [RUNS] = setting('BENCH_RUNS', '3', 1);
 const LONG_PAST = 2000;
 const POOL = 60;
 
@@ -92,7 +101,7 @@ async function runServer(s: Setup, t: Target, sync: Sync, run: number): Promise<
       f.add(key.early(t.label), early);
       f.add(key.late(t.label), late);
       console.error(
-        `  run ${run} ${t.label} long stream: p50 ${num(early, 1)} ms at revisions 0–499, ${num(late, 1)} ms past ${LONG_PAST} (${l.late.length} writes)`,
+        `  run ${run} ${t.label} long stream: p50 ${num(early, 1)} ms at revisions 0–499, ${num(late, 1)} ms past ${num(LONG_PAST)} (${l.late.length} writes)`,
       );
     }
   } finally {
@@ -132,7 +141,7 @@ async function main(): Promise<void> {
   console.log(
     [
       `Cue Ledger load bench — node ${process.version}, ${availableParallelism()} cores shared by the server and the load generator (this process)`,
-      `K = ${KS.join(', ')} clients, ${SECONDS} s measured after ${WARMUP} s warm-up (BENCH_SECONDS, BENCH_WARMUP); ${RUNS} runs, figures min/median/max (BENCH_RUNS)`,
+      `K = ${KS.join(', ')} clients, ${SECONDS} s measured after ${WARMUP} s warm-up (BENCH_SECONDS, BENCH_WARMUP); ${RUNS === 1 ? '1 run' : `${RUNS} runs, figures min/median/max`} (BENCH_RUNS)`,
       `Writes: ${POOL} simulated league matches in turn (8-, 9- and 10-ball, races to 2–5, ${num(writes / POOL)} writes a match on average, schedule and officials included); long stream: one ${long.label}, ${num(long.finalRevision)} revisions`,
       `Each run: a fresh ledger per server (NODE_ENV=production, log to a file), FULL then NORMAL, every checkout in turn`,
     ].join('\n'),

@@ -125,7 +125,7 @@ export function matchPool(count: number, seed = 1): MatchScript[] {
 
 // One 8-ball match long enough to pass revision `past` by a margin (a long race to N).
 export function longMatch(past: number, margin = 500): MatchScript {
-  for (let raceTo = 25; raceTo <= 50; raceTo++) {
+  for (let raceTo = 30; raceTo <= 50; raceTo++) {
     const script = matchScript(7, 'EIGHT_BALL', raceTo, 'WINNER');
     if (script.finalRevision >= past + margin) return script;
   }
