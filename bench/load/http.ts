@@ -23,7 +23,10 @@ export class GqlHttp {
   }
 
   post(query: string, variables: Record<string, unknown>, token: string): Promise<GqlReply> {
-    const body = JSON.stringify({ query, variables });
+    return this.send(JSON.stringify({ query, variables }), token, true);
+  }
+
+  private send(body: string, token: string, retry: boolean): Promise<GqlReply> {
     return new Promise((resolve, reject) => {
       const req = request(
         {
@@ -54,7 +57,13 @@ export class GqlHttp {
           res.on('error', reject);
         },
       );
-      req.on('error', reject);
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        // The server may close an idle kept-alive socket as it is reused: sent again once, which
+        // a write's commandId makes safe (a retried command appends nothing twice).
+        if (retry && req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE'))
+          resolve(this.send(body, token, false));
+        else reject(err);
+      });
       req.end(body);
     });
   }
