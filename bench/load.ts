@@ -50,14 +50,15 @@ interface Setup {
 
 function mintTokens(secret: string, clients: number): Tokens {
   const service = new TokenService({ secret, issuer: 'cue-ledger' });
-  const hour = 3600;
+  // The longest an admin token may live by default: long enough for many runs.
+  const lifetime = 12 * 3600;
   const role = (r: string, prefix: string) =>
     Array.from({ length: clients }, (_, i) => {
       const subject = `${prefix}-${i + 1}`;
-      return { subject, token: service.issue(r, subject, hour) };
+      return { subject, token: service.issue(r, subject, lifetime) };
     });
   return {
-    admin: service.issue('ADMIN', 'bench-admin', hour),
+    admin: service.issue('ADMIN', 'bench-admin', lifetime),
     scorers: role('SCORER', 'bench-scorer'),
     referees: role('REFEREE', 'bench-referee'),
   };
