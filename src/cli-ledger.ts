@@ -78,7 +78,7 @@ async function withReadOnlyStore<T>(
   }
 }
 
-function report(v: Verification, where: string): void {
+export function report(v: Verification, where: string): void {
   const tails = v.headsChecked
     ? ''
     : ' (this store keeps no head record: deleted tails not checked)';
@@ -97,7 +97,7 @@ function report(v: Verification, where: string): void {
   console.log(`first broken link: ${f.streamId}@${f.revision} (${f.reason})`);
 }
 
-async function checkAgainst(
+export async function checkAgainst(
   store: EventStore,
   file: string,
   publicKeyFile: string | undefined,

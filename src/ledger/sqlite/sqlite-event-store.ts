@@ -23,6 +23,9 @@ export interface SqliteEventStoreOptions {
   synchronous?: 'FULL' | 'NORMAL';
   // For checking a ledger: opened read-only, nothing is created or rebuilt in the file.
   readOnly?: boolean;
+  // A file with events but no head table is refused unless this is set: then the table is filled
+  // from the events as they are (`npm run ledger -- adopt-heads`, for a ledger from before it).
+  adoptHeads?: boolean;
 }
 
 interface Row {
@@ -49,8 +52,8 @@ CREATE TABLE IF NOT EXISTS events (
 
 // Each stream's last revision and its hash, updated in the append transaction. It is what the
 // verifier compares a stream's chain with, so that deleting the last event(s) of a stream (which
-// leaves a valid, shorter chain) is still detected. A file from before this table gets it filled
-// from the events as they are when first opened by this version.
+// leaves a valid, shorter chain) is still detected. A new file gets it empty; a file with events
+// and without it is only filled from the events as they are when adopted on purpose.
 const HEADS_SCHEMA = `
 CREATE TABLE stream_heads (
   stream_id TEXT    PRIMARY KEY,
@@ -91,7 +94,7 @@ export class SqliteEventStore implements EventStore {
       this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
       this.db.pragma('busy_timeout = 5000');
       this.db.exec(SCHEMA);
-      this.db.transaction(() => !this.hasHeadsTable() && this.db.exec(HEADS_SCHEMA)).immediate();
+      this.ensureHeadsTable(options);
     }
     this.stmt = {
       head: this.db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
@@ -219,6 +222,26 @@ export class SqliteEventStore implements EventStore {
   readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const rows = this.stmt.readAll.all(options.after ?? -1, options.maxCount ?? -1);
     return Promise.resolve(rows.map(toStored));
+  }
+
+  // A missing head table in a file that holds events is a dropped table (which would hide a
+  // deleted tail) or a ledger from before it: never rebuilt silently, only when adopting.
+  private ensureHeadsTable(options: SqliteEventStoreOptions): void {
+    const refused = this.db
+      .transaction(() => {
+        if (this.hasHeadsTable()) return false;
+        const hasEvents = !!this.db.prepare('SELECT 1 FROM events LIMIT 1').get();
+        if (hasEvents && !options.adoptHeads) return true;
+        this.db.exec(HEADS_SCHEMA);
+        return false;
+      })
+      .immediate();
+    if (!refused) return;
+    this.db.close();
+    throw new EventStoreError(
+      'HEADS_MISSING',
+      `Ledger ${options.filename} has events but no stream_heads table: it was dropped (which hides a deleted stream tail) or the file predates it. Nothing was changed. Check it with \`npm run ledger -- verify\` (with --checkpoint FILE if you have one), then adopt its heads deliberately: \`npm run ledger -- adopt-heads\``,
+    );
   }
 
   private hasHeadsTable(): boolean {
