@@ -1,3 +1,4 @@
+import type { Slice } from '../ledger/slices';
 import type { EventStore, StoredEvent, StreamHead } from '../ledger/event-store';
 import { chainFieldsOf, eventHash, GENESIS } from '../ledger/hash-chain';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -59,7 +60,9 @@ const PAGE = 250;
 // or is missing. Not detected: a rewrite that recomputes every later hash AND the head record
 // (the hashes are unkeyed), a whole stream deleted with its head record, or, on a store without
 // a head record (KurrentDB), the deletion of a stream's last events.
-export async function verifyLedger(store: EventStore): Promise<Verification> {
+// With a slice (the server), the scan runs in slices of the long-read queue; without (the CLI),
+// it gives the event loop a turn after each page.
+export async function verifyLedger(store: EventStore, slice?: Slice): Promise<Verification> {
   // Heads first: appends that land during the scan are then only ever ahead of the record.
   const snapshot = store.readHeads ? await store.readHeads() : null;
   const recorded = new Map((snapshot?.heads ?? []).map((h) => [h.streamId, h]));
@@ -76,6 +79,7 @@ export async function verifyLedger(store: EventStore): Promise<Verification> {
   for (;;) {
     const page = await store.readAll({ after, maxCount: PAGE });
     for (const e of page) {
+      if (slice?.due()) await slice.next();
       count += 1;
       let cursor = streams.get(e.streamId);
       if (!cursor) {
@@ -109,7 +113,7 @@ export async function verifyLedger(store: EventStore): Promise<Verification> {
     }
     if (page.length < PAGE) break;
     after = page[page.length - 1].position;
-    await nextTurn();
+    if (!slice) await nextTurn();
   }
 
   // Tails: each stream must reach the head the store recorded for it.

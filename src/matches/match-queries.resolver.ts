@@ -1,5 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { Args, Int, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Query, Resolver } from '@nestjs/graphql';
+import { chargeWork, CostBudget } from '../api/graphql/cost';
+import type { GqlContext } from '../api/graphql/request-context';
 import {
   DEFAULT_PAGE,
   MAX_PAGE,
@@ -20,7 +22,10 @@ const SORT_KEY = /^\d{40}$/;
 
 @Resolver(() => MatchModel)
 export class MatchQueriesResolver {
-  constructor(@Inject(MatchQueryService) private readonly queries: MatchQueryService) {}
+  constructor(
+    @Inject(MatchQueryService) private readonly queries: MatchQueryService,
+    @Inject(CostBudget) private readonly budget: CostBudget,
+  ) {}
 
   @Query(() => MatchModel, { description: 'A match with its games and current state.' })
   match(@Args('id') id: string): MatchModel {
@@ -48,12 +53,14 @@ export class MatchQueriesResolver {
 
   @Query(() => [LedgerEventModel], {
     description:
-      'The recorded events of a match, or of one game, with metadata and every ruling explained.',
+      'The recorded events of a match, or of one game, with metadata and every ruling explained. Costs one point per event of the match.',
   })
   async matchHistory(
+    @Context() ctx: GqlContext,
     @Args('matchId') matchId: string,
     @Args('gameNumber', { type: () => Int, nullable: true }) gameNumber?: number,
   ): Promise<LedgerEventModel[]> {
+    chargeWork(ctx.req, this.budget, this.queries.replayLength(matchId));
     const entries = await this.queries.history(matchId, gameNumber ?? null);
     return entries.map((x) => toEventModel(x.event, x.gameNumber, x.supersededBy));
   }
