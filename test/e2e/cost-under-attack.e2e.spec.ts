@@ -96,6 +96,23 @@ describe('cost that matches the work', () => {
     }
   });
 
+  it('prices a match history and a match export by the events they read', async () => {
+    for (const field of [
+      `matchHistory(matchId: "${LONG}") { revision }`,
+      `ledgerExport(matchId: "${LONG}")`,
+    ]) {
+      const one = await server.gql(`{ a0: ${field} }`);
+      expect(one.errors).toBeUndefined();
+      // Nine of them would read 9 × 605 events: over the limit, refused before the reads.
+      const nine = Array.from({ length: 9 }, (_, i) => `a${i}: ${field}`).join(' ');
+      const over = await server.gql(`{ ${nine} }`);
+      expect(over.errors?.[0].extensions).toMatchObject({
+        code: 'QUERY_TOO_COMPLEX',
+        maximum: MAX_COMPLEXITY,
+      });
+    }
+  });
+
   // 5 rounds of 20 concurrent requests (half writes, half reads, from token holders).
   async function rounds(): Promise<number[]> {
     const admin = bearer('ADMIN', 'admin-1');
