@@ -35,6 +35,11 @@ export class AppealCaseService {
     };
   }
 
+  // How many events reading a case file replays: its price.
+  replayLength(matchId: string): number {
+    return this.readModel.match(matchId)?.version ?? 1;
+  }
+
   // The case file and the stream it was read from (for the superseded marks).
   async file(
     matchId: string,
