@@ -14,8 +14,8 @@ export class AppealQueryService {
   ): Promise<AppealPreview & { streamRevision: number }> {
     return longReads.run(async (slice) => {
       const { records, revision, state } = await requireReplay(this.store, matchId, slice);
-      // The decision's own replay runs whole: it starts on a slice of its own.
-      await slice.next();
+      // The decision's own replay runs whole: it starts on a turn of its own.
+      await slice.away(new Promise((resolve) => setImmediate(resolve)));
       return { ...previewAppeal(records, state, appealId, remedy), streamRevision: revision };
     });
   }

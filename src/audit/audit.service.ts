@@ -105,6 +105,8 @@ export class AuditService {
     matchId: string,
     revision: number | null,
     at: string | null,
+    // The request asking: its replays wait in one lane of the long-read queue.
+    lane?: object,
   ): Promise<{ state: MatchState; supersededBy: Supersession | null }> {
     if ((revision === null) === (at === null))
       throw new AuditQueryError('BAD_USER_INPUT', 'Give exactly one of revision and at');
@@ -130,7 +132,7 @@ export class AuditService {
         );
       const { records } = await replayMatch(this.store, matchId, slice);
       return { state: loaded.state, supersededBy: supersession(records, loaded.revision) };
-    });
+    }, lane);
   }
 
   verify(): Promise<Verification> {
@@ -141,7 +143,7 @@ export class AuditService {
     });
   }
 
-  async readjudicate(matchId: string | null): Promise<Readjudication> {
+  async readjudicate(matchId: string | null, lane?: object): Promise<Readjudication> {
     if (matchId === null)
       return this.exclusive('readjudicate', () =>
         longReads.run((slice) => readjudicateLedger(this.store, slice)),
@@ -151,6 +153,6 @@ export class AuditService {
       if (records.length === 0)
         throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
       return readjudicateStream(matchId, records, slice);
-    });
+    }, lane);
   }
 }

@@ -41,17 +41,19 @@ export class ExportsResolver {
       ]);
     if (matchId) chargeWork(ctx.req, this.budget, this.readModel.match(matchId)?.version ?? 1);
     const lines: string[] = [];
-    await longReads.run((slice) =>
-      writeExport(
-        this.store,
-        matchId
-          ? { kind: 'match', matchId }
-          : { kind: 'competition', competitionId: competitionId! },
-        (line) => {
-          lines.push(line);
-        },
-        slice,
-      ),
+    await longReads.run(
+      (slice) =>
+        writeExport(
+          this.store,
+          matchId
+            ? { kind: 'match', matchId }
+            : { kind: 'competition', competitionId: competitionId! },
+          (line) => {
+            lines.push(line);
+          },
+          slice,
+        ),
+      ctx.req,
     );
     return `${lines.join('\n')}\n`;
   }

@@ -1,40 +1,43 @@
 import { performance } from 'node:perf_hooks';
 
-// Long reads (replays of a match, re-rulings, whole-ledger scans) run in slices of a few
-// milliseconds, one slice per turn of the event loop across all of them: between two slices the
-// server reads its sockets and serves other requests, however many replays are asked for at once.
+// Long reads (replays of a match, re-rulings, exports, whole-ledger scans, reads of many
+// aliases) run in slices of a few milliseconds, at most about one slice per turn of the event
+// loop across all of them: between two slices the server reads its sockets and serves other
+// requests, however many long reads are asked for at once.
 export const SLICE_MS = 4;
 
 // A slice held by one piece of work: `due()` once its time is spent, then `next()` waits for the
-// next slice (other work and pending I/O go first); `away()` lets go while awaiting other I/O.
+// next turn (other work and pending I/O go first); `away()` lets go while awaiting other I/O.
 export interface Slice {
   due(): boolean;
   next(): Promise<void>;
   away<T>(io: Promise<T>): Promise<T>;
 }
 
+// Work waits in lanes (one per request when the caller names it), served in turn: an operation of
+// a hundred aliases is one lane, so a request behind it waits for one slice, not a hundred.
 export class SliceQueue {
   private held = false;
   private endsAt = 0;
-  private readonly waiting: (() => void)[] = [];
+  // Lanes with waiting work, in turn order; each lane's work oldest first.
+  private readonly lanes = new Map<object, (() => void)[]>();
 
   constructor(private readonly sliceMs = SLICE_MS) {}
 
-  // Runs `work` in slices; work already waiting goes first.
-  async run<T>(work: (slice: Slice) => Promise<T>): Promise<T> {
-    await this.take();
+  async run<T>(work: (slice: Slice) => Promise<T>, lane: object = {}): Promise<T> {
+    await this.take(lane);
     const slice: Slice = {
       due: () => performance.now() >= this.endsAt,
       next: async () => {
         this.give();
-        await this.take();
+        await this.take(lane);
       },
       away: async (io) => {
         this.give();
         try {
           return await io;
         } finally {
-          await this.take();
+          await this.take(lane);
         }
       },
     };
@@ -45,27 +48,43 @@ export class SliceQueue {
     }
   }
 
-  private take(): Promise<void> {
+  private take(lane: object): Promise<void> {
     if (!this.held) {
       this.held = true;
       this.endsAt = performance.now() + this.sliceMs;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve) => {
+      const waiting = this.lanes.get(lane);
+      if (waiting) waiting.push(resolve);
+      else this.lanes.set(lane, [resolve]);
+    });
   }
 
-  // The next holder starts from setImmediate, i.e. after the event loop has polled for I/O; the
-  // slice stays held until then, so no other work slips into this turn.
+  // With time left in the slice, the next lane's work goes on in this turn; once it is spent, the
+  // next holder starts from setImmediate, after the event loop has polled for I/O (the slice stays
+  // held until then, so nothing else slips into this turn).
   private give(): void {
+    if (performance.now() < this.endsAt) {
+      if (!this.handOff()) this.held = false;
+      return;
+    }
     setImmediate(() => {
-      const next = this.waiting.shift();
-      if (!next) {
-        this.held = false;
-        return;
-      }
       this.endsAt = performance.now() + this.sliceMs;
-      next();
+      if (!this.handOff()) this.held = false;
     });
+  }
+
+  // Wakes the oldest work of the lane whose turn it is; that lane goes to the back.
+  private handOff(): boolean {
+    const first = this.lanes.entries().next();
+    if (first.done) return false;
+    const [lane, waiting] = first.value;
+    this.lanes.delete(lane);
+    const next = waiting.shift()!;
+    if (waiting.length > 0) this.lanes.set(lane, waiting);
+    next();
+    return true;
   }
 }
 

@@ -11,6 +11,7 @@ import {
   pageComplexity,
   pageOf,
 } from '../api/graphql/pagination';
+import { longReads } from '../ledger/slices';
 import { MatchQueryService } from './match-queries.service';
 import { LedgerEventModel } from './models/ledger-event.model';
 import { toEventModel, toMatchModel } from './models/mappers';
@@ -27,9 +28,11 @@ export class MatchQueriesResolver {
     @Inject(CostBudget) private readonly budget: CostBudget,
   ) {}
 
+  // In the long-read queue, in the request's lane: an operation of many aliases of long matches
+  // is served a slice at a time, not in one turn.
   @Query(() => MatchModel, { description: 'A match with its games and current state.' })
-  match(@Args('id') id: string): MatchModel {
-    return toMatchModel(this.queries.match(id));
+  match(@Context() ctx: GqlContext, @Args('id') id: string): Promise<MatchModel> {
+    return longReads.run(() => Promise.resolve(toMatchModel(this.queries.match(id))), ctx.req);
   }
 
   @Query(() => MatchConnectionModel, {
@@ -61,7 +64,7 @@ export class MatchQueriesResolver {
     @Args('gameNumber', { type: () => Int, nullable: true }) gameNumber?: number,
   ): Promise<LedgerEventModel[]> {
     chargeWork(ctx.req, this.budget, this.queries.replayLength(matchId));
-    const entries = await this.queries.history(matchId, gameNumber ?? null);
+    const entries = await this.queries.history(matchId, gameNumber ?? null, ctx.req);
     return entries.map((x) => toEventModel(x.event, x.gameNumber, x.supersededBy));
   }
 }

@@ -45,8 +45,15 @@ export class MatchQueryService {
   }
 
   // The recorded history of a match (or one of its games), each event with its metadata.
-  async history(matchId: string, gameNumber: number | null): Promise<HistoryEntry[]> {
-    const { records } = await longReads.run((slice) => requireReplay(this.store, matchId, slice));
+  async history(
+    matchId: string,
+    gameNumber: number | null,
+    lane?: object,
+  ): Promise<HistoryEntry[]> {
+    const { records } = await longReads.run(
+      (slice) => requireReplay(this.store, matchId, slice),
+      lane,
+    );
     const superseded = supersededRevisions(records);
     const entries = records.map((r) => ({
       event: r.stored,

@@ -62,6 +62,31 @@ describe('replays in slices', () => {
     }
   });
 
+  it('serves lanes in turn: a request behind an operation of many aliases waits for one slice, not for all', async () => {
+    const queue = new SliceQueue(4);
+    const busy = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    const done: string[] = [];
+    const attack = {};
+    const aliases = Array.from({ length: 50 }, (_, i) =>
+      queue.run(() => {
+        busy(2);
+        done.push(`a${i}`);
+        return Promise.resolve();
+      }, attack),
+    );
+    const other = queue.run(() => {
+      done.push('other');
+      return Promise.resolve();
+    }, {});
+    await Promise.all([...aliases, other]);
+    // The first slice goes to the aliases (two of 2 ms fit), the next to the other lane.
+    expect(done.indexOf('other')).toBeLessThan(5);
+    expect(done.filter((d) => d !== 'other')).toEqual(aliases.map((_, i) => `a${i}`));
+  });
+
   it('runs one slice per turn of the event loop, whoever asks: a timer still fires between them', async () => {
     const queue = new SliceQueue(2);
     const gaps: number[] = [];
