@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 // aliases) run in slices of a few milliseconds, at most about one slice per turn of the event
 // loop across all of them: between two slices the server reads its sockets and serves other
 // requests, however many long reads are asked for at once.
-export const SLICE_MS = 4;
+export const SLICE_MS = 2;
 
 // A slice held by one piece of work: `due()` once its time is spent, then `next()` waits for the
 // next turn (other work and pending I/O go first); `away()` lets go while awaiting other I/O.
