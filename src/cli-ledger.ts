@@ -79,7 +79,7 @@ async function withReadOnlyStore<T>(
   }
 }
 
-function report(v: Verification, where: string): void {
+export function report(v: Verification, where: string): void {
   const tails = v.headsChecked
     ? ''
     : ' (this store keeps no head record: deleted tails not checked)';
@@ -98,7 +98,7 @@ function report(v: Verification, where: string): void {
   console.log(`first broken link: ${f.streamId}@${f.revision} (${f.reason})`);
 }
 
-async function checkAgainst(
+export async function checkAgainst(
   store: EventStore,
   file: string,
   publicKeyFile: string | undefined,
@@ -143,7 +143,7 @@ export async function verifyCommand(args: string[]): Promise<number> {
   return withReadOnlyStore(config, async (store) => {
     // On stderr: stdout stays the verdict alone, for scripts that read it.
     const progress = startProgress('verify', await ledgerSize(store), process.stderr);
-    const v = await verifyLedger(store, (n) => progress.update(n));
+    const v = await verifyLedger(store, { onProgress: (n) => progress.update(n) });
     progress.stop();
     report(v, config.storeDescription);
     let ok = v.ok;

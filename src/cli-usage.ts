@@ -1,3 +1,4 @@
+import { ADOPT_HEADS_USAGE } from './cli-adopt-heads';
 import { LEDGER_USAGE } from './cli-ledger';
 import { TOKEN_USAGE } from './cli-tokens';
 import { BACKUP_USAGE } from './backup/backup.cli';
@@ -13,7 +14,7 @@ const READJUDICATE_USAGE = `  readjudicate
 
 export const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id> [--expires-in <span>]
        npm run ledger -- token revoke <jti> | token revoke --subject <id>
-       npm run ledger -- rebuild | verify | checkpoint | readjudicate
+       npm run ledger -- rebuild | verify | checkpoint | readjudicate | adopt-heads
        npm run ledger -- seed-demo [--players 64] [--matches 100] [--seed 1]
        npm run ledger -- export --match <id> | --competition <id> | --all | --standings <id>
        npm run ledger -- verify --file <export.ndjson>
@@ -25,6 +26,7 @@ export const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id
 ${TOKEN_USAGE}
 ${REBUILD_USAGE}
 ${LEDGER_USAGE}
+${ADOPT_HEADS_USAGE}
 ${READJUDICATE_USAGE}
   ${CHANGED_RESULTS_USAGE}
 ${SEED_DEMO_USAGE}
@@ -38,6 +40,7 @@ export const COMMAND_USAGE: Record<string, string> = {
   rebuild: REBUILD_USAGE,
   verify: `${LEDGER_USAGE}\n${EXPORT_USAGE.slice(EXPORT_USAGE.indexOf('  verify --file'))}`,
   checkpoint: LEDGER_USAGE,
+  'adopt-heads': ADOPT_HEADS_USAGE,
   readjudicate: READJUDICATE_USAGE,
   'changed-results': `  ${CHANGED_RESULTS_USAGE}`,
   'seed-demo': SEED_DEMO_USAGE,

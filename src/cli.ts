@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { adoptHeadsCommand } from './cli-adopt-heads';
 import { checkpointCommand, verifyCommand } from './cli-ledger';
 import { COMMAND_USAGE, USAGE } from './cli-usage';
 import { tokenCommand } from './cli-tokens';
@@ -133,6 +134,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'verify' && rest[0] === '--file' && rest[1]) return runVerifyFile(rest[1]);
   if (command === 'verify') return verifyCommand(rest);
   if (command === 'checkpoint') return checkpointCommand(rest);
+  if (command === 'adopt-heads') return adoptHeadsCommand(rest);
   if (command === 'readjudicate') return readjudicate();
   if (command === 'seed-demo')
     return withLedgerAndViews((s, v, where) => runSeedDemo(rest, s, v, where));

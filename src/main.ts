@@ -42,6 +42,8 @@ main().catch((err: unknown) => {
     console.error(err.message);
   else if (err instanceof EventStoreError && err.code === 'UNAVAILABLE')
     console.error(`Cannot start: ${err.message}.`);
+  else if (err instanceof EventStoreError && err.code === 'HEADS_MISSING')
+    console.error(`Cannot start: ${err.message}`);
   else console.error(err);
   process.exit(1);
 });

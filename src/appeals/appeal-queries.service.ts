@@ -1,6 +1,7 @@
 import { previewAppeal, type AmendmentProposal, type AppealPreview } from '../domain';
 import type { EventStore } from '../ledger/event-store';
-import { requireMatch } from '../matches/match-stream';
+import { longReads } from '../ledger/slices';
+import { requireReplay } from '../matches/match-replay';
 
 // Appeal previews: the decision run on the stream as read, or what closed the appeal. Never appends.
 export class AppealQueryService {
@@ -11,7 +12,11 @@ export class AppealQueryService {
     appealId: string,
     remedy?: AmendmentProposal,
   ): Promise<AppealPreview & { streamRevision: number }> {
-    const { records, revision, state } = await requireMatch(this.store, matchId);
-    return { ...previewAppeal(records, state, appealId, remedy), streamRevision: revision };
+    return longReads.run(async (slice) => {
+      const { records, revision, state } = await requireReplay(this.store, matchId, slice);
+      // The decision's own replay runs whole: it starts on a turn of its own.
+      await slice.away(new Promise((resolve) => setImmediate(resolve)));
+      return { ...previewAppeal(records, state, appealId, remedy), streamRevision: revision };
+    });
   }
 }

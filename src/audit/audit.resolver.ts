@@ -110,7 +110,12 @@ export class AuditResolver {
     @Args('at', { type: () => GraphQLDateTime, nullable: true }) at: Date | null,
   ): Promise<MatchAtModel> {
     chargeWork(ctx.req, this.budget, this.audit.replayLength(matchId, revision ?? null));
-    const found = await this.audit.matchAt(matchId, revision ?? null, at ? at.toISOString() : null);
+    const found = await this.audit.matchAt(
+      matchId,
+      revision ?? null,
+      at ? at.toISOString() : null,
+      ctx.req,
+    );
     return { ...toMatchModel(found.state), supersededBy: found.supersededBy };
   }
 
@@ -140,7 +145,7 @@ export class AuditResolver {
   ): Promise<ReadjudicationModel> {
     if (matchId === null || matchId === undefined) this.allowScan(ctx, 'readjudicate');
     else chargeWork(ctx.req, this.budget, this.audit.replayLength(matchId, null));
-    const r = await this.audit.readjudicate(matchId ?? null);
+    const r = await this.audit.readjudicate(matchId ?? null, ctx.req);
     return {
       engineVersion: r.engineVersion,
       shotsChecked: r.shotsChecked,

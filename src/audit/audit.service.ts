@@ -1,8 +1,8 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { laterSupersession, tableWords, type MatchState } from '../domain';
 import type { MatchRecord } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
-import { loadMatch } from '../matches/match-stream';
+import { longReads } from '../ledger/slices';
+import { replayMatch } from '../matches/match-replay';
 import { withEvents, type AuditRow } from '../projections/audit-events';
 import type { AuditFilter, ReadModel } from '../projections/read-model';
 import { AuditQueryError } from './audit-errors';
@@ -107,47 +107,54 @@ export class AuditService {
     matchId: string,
     revision: number | null,
     at: string | null,
+    // The request asking: its replays wait in one lane of the long-read queue.
+    lane?: object,
   ): Promise<{ state: MatchState; supersededBy: Supersession | null }> {
     if ((revision === null) === (at === null))
       throw new AuditQueryError('BAD_USER_INPUT', 'Give exactly one of revision and at');
     if (revision !== null && (!Number.isInteger(revision) || revision < 0))
       throw new AuditQueryError('BAD_USER_INPUT', 'revision must be a whole number from 0');
     const limit = at === null ? undefined : instant(at, 'at')!;
-    // Each replay in its own turn of the event loop, so aliased replays let other requests in.
-    await nextTurn();
-    const loaded = await loadMatch(this.store, matchId, {
-      ...(revision === null ? {} : { maxCount: revision + 1 }),
-      ...(limit === undefined ? {} : { recordedAtOrBefore: limit }),
-    });
-    if (loaded.state === null) {
-      const exists = limit !== undefined && (await loadMatch(this.store, matchId, { maxCount: 1 }));
-      if (exists && exists.state !== null)
-        throw new AuditQueryError('NOT_FOUND', `Match ${matchId} had no events yet at ${at}`);
-      throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
-    }
-    if (revision !== null && loaded.revision < revision)
-      throw new AuditQueryError(
-        'NOT_FOUND',
-        `Match ${matchId} has no revision ${revision} (its last is ${loaded.revision})`,
-      );
-    const { records } = await loadMatch(this.store, matchId);
-    return { state: loaded.state, supersededBy: supersession(records, loaded.revision) };
+    return longReads.run(async (slice) => {
+      const loaded = await replayMatch(this.store, matchId, slice, {
+        ...(revision === null ? {} : { maxCount: revision + 1 }),
+        ...(limit === undefined ? {} : { recordedAtOrBefore: limit }),
+      });
+      if (loaded.state === null) {
+        const exists =
+          limit !== undefined && (await replayMatch(this.store, matchId, slice, { maxCount: 1 }));
+        if (exists && exists.state !== null)
+          throw new AuditQueryError('NOT_FOUND', `Match ${matchId} had no events yet at ${at}`);
+        throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
+      }
+      if (revision !== null && loaded.revision < revision)
+        throw new AuditQueryError(
+          'NOT_FOUND',
+          `Match ${matchId} has no revision ${revision} (its last is ${loaded.revision})`,
+        );
+      const { records } = await replayMatch(this.store, matchId, slice);
+      return { state: loaded.state, supersededBy: supersession(records, loaded.revision) };
+    }, lane);
   }
 
   verify(): Promise<Verification> {
     return this.exclusive('verify', async () => {
-      const v = await verifyLedger(this.store);
+      const v = await longReads.run((slice) => verifyLedger(this.store, { slice }));
       this.onVerified(v.ok);
       return v;
     });
   }
 
-  async readjudicate(matchId: string | null): Promise<Readjudication> {
+  async readjudicate(matchId: string | null, lane?: object): Promise<Readjudication> {
     if (matchId === null)
-      return this.exclusive('readjudicate', () => readjudicateLedger(this.store));
-    await nextTurn();
-    const { records } = await loadMatch(this.store, matchId);
-    if (records.length === 0) throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
-    return readjudicateStream(matchId, records);
+      return this.exclusive('readjudicate', () =>
+        longReads.run((slice) => readjudicateLedger(this.store, slice)),
+      );
+    return longReads.run(async (slice) => {
+      const { records } = await replayMatch(this.store, matchId, slice);
+      if (records.length === 0)
+        throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
+      return readjudicateStream(matchId, records, slice);
+    }, lane);
   }
 }

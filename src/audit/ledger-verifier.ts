@@ -1,3 +1,4 @@
+import type { Slice } from '../ledger/slices';
 import type { EventStore, StoredEvent, StreamHead } from '../ledger/event-store';
 import { chainFieldsOf, eventHash, GENESIS } from '../ledger/hash-chain';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -59,11 +60,14 @@ const PAGE = 250;
 // or is missing. Not detected: a rewrite that recomputes every later hash AND the head record
 // (the hashes are unkeyed), a whole stream deleted with its head record, or, on a store without
 // a head record (KurrentDB), the deletion of a stream's last events.
-// onProgress: the events checked so far, after each page (for a progress report).
+// With a slice (the server), the scan runs in slices of the long-read queue; without (the CLI),
+// it gives the event loop a turn after each page. onProgress: the events checked so far, after
+// each page (for a progress report).
 export async function verifyLedger(
   store: EventStore,
-  onProgress?: (events: number) => void,
+  options: { slice?: Slice; onProgress?: (events: number) => void } = {},
 ): Promise<Verification> {
+  const { slice, onProgress } = options;
   // Heads first: appends that land during the scan are then only ever ahead of the record.
   const snapshot = store.readHeads ? await store.readHeads() : null;
   const recorded = new Map((snapshot?.heads ?? []).map((h) => [h.streamId, h]));
@@ -80,6 +84,7 @@ export async function verifyLedger(
   for (;;) {
     const page = await store.readAll({ after, maxCount: PAGE });
     for (const e of page) {
+      if (slice?.due()) await slice.next();
       count += 1;
       let cursor = streams.get(e.streamId);
       if (!cursor) {
@@ -114,7 +119,7 @@ export async function verifyLedger(
     onProgress?.(count);
     if (page.length < PAGE) break;
     after = page[page.length - 1].position;
-    await nextTurn();
+    if (!slice) await nextTurn();
   }
 
   // Tails: each stream must reach the head the store recorded for it.

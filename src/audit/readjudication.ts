@@ -11,6 +11,7 @@ import {
 } from '../domain';
 import { MATCH_STREAM_PREFIX, toDomain } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
+import type { Slice } from '../ledger/slices';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 // Re-adjudication: every recorded shot is ruled again by the engine in this build, from the
@@ -144,14 +145,17 @@ export class StreamReadjudicator {
   }
 }
 
-// Events already converted (see loadMatch); each is folded again here, from the recorded state.
-export function readjudicateStream(
+// Events already converted (see loadMatch); each is folded again here, from the recorded state,
+// in slices of the server's long-read queue.
+export async function readjudicateStream(
   matchId: string,
   events: readonly { stored: StoredEvent; event: LedgerEvent }[],
-): Readjudication {
+  slice: Slice,
+): Promise<Readjudication> {
   const r = new StreamReadjudicator(matchId);
   const differences: RulingDifference[] = [];
   for (const e of events) {
+    if (slice.due()) await slice.next();
     const d = r.feed(e.stored, e.event);
     if (d) differences.push(d);
   }
@@ -162,13 +166,18 @@ export function readjudicateStream(
 const PAGE = 250;
 
 // The whole ledger in one pass over the global feed; memory: one match state per stream.
-export async function readjudicateLedger(store: EventStore): Promise<Readjudication> {
+// With a slice (the server), in slices of the long-read queue; without (the CLI), a turn a page.
+export async function readjudicateLedger(
+  store: EventStore,
+  slice?: Slice,
+): Promise<Readjudication> {
   const streams = new Map<string, StreamReadjudicator>();
   const differences: RulingDifference[] = [];
   let after: bigint | undefined;
   for (;;) {
     const page = await store.readAll({ after, maxCount: PAGE });
     for (const e of page) {
+      if (slice?.due()) await slice.next();
       if (!e.streamId.startsWith(MATCH_STREAM_PREFIX)) continue;
       let r = streams.get(e.streamId);
       if (!r) {
@@ -180,7 +189,7 @@ export async function readjudicateLedger(store: EventStore): Promise<Readjudicat
     }
     if (page.length < PAGE) break;
     after = page[page.length - 1].position;
-    await nextTurn();
+    if (!slice) await nextTurn();
   }
   let shots = 0;
   for (const r of streams.values()) shots += r.shots;

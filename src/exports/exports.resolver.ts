@@ -1,10 +1,17 @@
 import { Inject } from '@nestjs/common';
-import { Args, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Query, Resolver } from '@nestjs/graphql';
+import { chargeWork, CostBudget } from '../api/graphql/cost';
 import { InputValidationError } from '../api/graphql/errors';
+import type { GqlContext } from '../api/graphql/request-context';
+import { longReads } from '../ledger/slices';
+import { ReadModel } from '../projections/read-model';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { RegistryQueryService } from '../registry/registry-queries.service';
 import { writeExport } from './ndjson-export';
 import { standingsCsv } from './standings-csv';
+
+// A competition's streams are found by reading the whole ledger: priced as a scan.
+const COMPETITION_EXPORT_COST = 500;
 
 // Exports for rating bodies and analysts over the API: a match or a competition (the whole ledger
 // is the CLI's: `npm run ledger -- export --all`).
@@ -13,13 +20,18 @@ export class ExportsResolver {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(RegistryQueryService) private readonly registry: RegistryQueryService,
+    @Inject(ReadModel) private readonly readModel: ReadModel,
+    @Inject(CostBudget) private readonly budget: CostBudget,
   ) {}
 
   @Query(() => String, {
     description:
-      'A match or a competition as NDJSON: its events as stored, with their hashes, then a trailer with each stream head. `npm run ledger -- verify --file` checks it without the database.',
+      'A match or a competition as NDJSON: its events as stored, with their hashes, then a trailer with each stream head. `npm run ledger -- verify --file` checks it without the database. A match costs one point per event; a competition, found by reading the whole ledger, 500.',
+    complexity: ({ args, childComplexity }) =>
+      (args.competitionId ? COMPETITION_EXPORT_COST : 1) + childComplexity,
   })
   async ledgerExport(
+    @Context() ctx: GqlContext,
     @Args('matchId', { type: () => String, nullable: true }) matchId?: string | null,
     @Args('competitionId', { type: () => String, nullable: true }) competitionId?: string | null,
   ): Promise<string> {
@@ -27,13 +39,21 @@ export class ExportsResolver {
       throw new InputValidationError([
         { field: 'matchId', problems: ['give exactly one of matchId and competitionId'] },
       ]);
+    if (matchId) chargeWork(ctx.req, this.budget, this.readModel.match(matchId)?.version ?? 1);
     const lines: string[] = [];
-    await writeExport(
-      this.store,
-      matchId ? { kind: 'match', matchId } : { kind: 'competition', competitionId: competitionId! },
-      (line) => {
-        lines.push(line);
-      },
+    await longReads.run(
+      (slice) =>
+        writeExport(
+          this.store,
+          matchId
+            ? { kind: 'match', matchId }
+            : { kind: 'competition', competitionId: competitionId! },
+          (line) => {
+            lines.push(line);
+          },
+          slice,
+        ),
+      ctx.req,
     );
     return `${lines.join('\n')}\n`;
   }

@@ -1,6 +1,7 @@
 import type { MatchScheduled } from '../domain';
 import type { EventStore, StoredEvent, StreamHead } from '../ledger/event-store';
 import { chainFieldsOf } from '../ledger/hash-chain';
+import type { Slice } from '../ledger/slices';
 
 // An export is the ledger's own events, one JSON object a line, exactly as stored (data, metadata
 // with prevHash and hash, revision, global position as a decimal string), in commit order; its
@@ -24,24 +25,50 @@ export interface ExportTrailer {
 
 const PAGE = 1000;
 
-async function* feed(store: EventStore): AsyncGenerator<StoredEvent> {
+// The global feed; with a slice (the server), read in slices of the long-read queue.
+async function* feed(store: EventStore, slice?: Slice): AsyncGenerator<StoredEvent> {
   let after: bigint | undefined;
   for (;;) {
     const page = await store.readAll({ after, maxCount: PAGE });
-    yield* page;
+    for (const e of page) {
+      if (slice?.due()) await slice.next();
+      yield e;
+    }
     if (page.length < PAGE) return;
     after = page[page.length - 1].position;
   }
 }
 
+// One stream in revision order, which is its commit order: a match needs no scan of the ledger.
+async function* streamFeed(
+  store: EventStore,
+  streamId: string,
+  slice?: Slice,
+): AsyncGenerator<StoredEvent> {
+  let from = 0;
+  for (;;) {
+    const page = await store.readStream(streamId, { fromRevision: from, maxCount: PAGE });
+    for (const e of page) {
+      if (slice?.due()) await slice.next();
+      yield e;
+    }
+    if (page.length < PAGE) return;
+    from = page[page.length - 1].revision + 1;
+  }
+}
+
 // The streams a scope covers. A competition: its own stream, its matches (MatchScheduled naming
 // it) and the registered players of those matches.
-async function streamsOf(store: EventStore, scope: ExportScope): Promise<Set<string> | null> {
+async function streamsOf(
+  store: EventStore,
+  scope: ExportScope,
+  slice?: Slice,
+): Promise<Set<string> | null> {
   if (scope.kind === 'all') return null;
   if (scope.kind === 'match') return new Set([`match-${scope.matchId}`]);
   const streams = new Set([`competition-${scope.competitionId}`]);
   const players = new Set<string>();
-  for await (const e of feed(store)) {
+  for await (const e of feed(store, slice)) {
     if (e.type !== 'MatchScheduled') continue;
     const data = e.data as MatchScheduled['data'];
     if (data.competitionId !== scope.competitionId) continue;
@@ -62,11 +89,16 @@ export async function writeExport(
   store: EventStore,
   scope: ExportScope,
   write: (line: string) => void | Promise<void>,
+  slice?: Slice,
 ): Promise<ExportTrailer> {
-  const wanted = await streamsOf(store, scope);
+  const wanted = await streamsOf(store, scope, slice);
   const heads = new Map<string, StreamHead>();
   let events = 0;
-  for await (const e of feed(store)) {
+  const source =
+    scope.kind === 'match'
+      ? streamFeed(store, `match-${scope.matchId}`, slice)
+      : feed(store, slice);
+  for await (const e of source) {
     if (wanted && !wanted.has(e.streamId)) continue;
     await write(eventLine(e));
     heads.set(e.streamId, {

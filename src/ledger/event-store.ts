@@ -116,7 +116,9 @@ export type EventStoreErrorCode =
   // A stream hard-deleted (tombstoned): it can never be read or written again.
   | 'STREAM_DELETED'
   // The store refused the credentials' access to the stream.
-  | 'ACCESS_DENIED';
+  | 'ACCESS_DENIED'
+  // A SQLite ledger with events but no head table: refused until its heads are adopted on purpose.
+  | 'HEADS_MISSING';
 
 export class EventStoreError extends CodedError<EventStoreErrorCode> {
   constructor(

@@ -1,5 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { Args, Int, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Query, Resolver } from '@nestjs/graphql';
+import { chargeWork, CostBudget } from '../api/graphql/cost';
+import type { GqlContext } from '../api/graphql/request-context';
 import {
   DEFAULT_PAGE,
   MAX_PAGE,
@@ -9,6 +11,7 @@ import {
   pageComplexity,
   pageOf,
 } from '../api/graphql/pagination';
+import { longReads } from '../ledger/slices';
 import { MatchQueryService } from './match-queries.service';
 import { LedgerEventModel } from './models/ledger-event.model';
 import { toEventModel, toMatchModel } from './models/mappers';
@@ -20,11 +23,16 @@ const SORT_KEY = /^\d{40}$/;
 
 @Resolver(() => MatchModel)
 export class MatchQueriesResolver {
-  constructor(@Inject(MatchQueryService) private readonly queries: MatchQueryService) {}
+  constructor(
+    @Inject(MatchQueryService) private readonly queries: MatchQueryService,
+    @Inject(CostBudget) private readonly budget: CostBudget,
+  ) {}
 
+  // In the long-read queue, in the request's lane: an operation of many aliases of long matches
+  // is served a slice at a time, not in one turn.
   @Query(() => MatchModel, { description: 'A match with its games and current state.' })
-  match(@Args('id') id: string): MatchModel {
-    return toMatchModel(this.queries.match(id));
+  match(@Context() ctx: GqlContext, @Args('id') id: string): Promise<MatchModel> {
+    return longReads.run(() => Promise.resolve(toMatchModel(this.queries.match(id))), ctx.req);
   }
 
   @Query(() => MatchConnectionModel, {
@@ -48,13 +56,15 @@ export class MatchQueriesResolver {
 
   @Query(() => [LedgerEventModel], {
     description:
-      'The recorded events of a match, or of one game, with metadata and every ruling explained.',
+      'The recorded events of a match, or of one game, with metadata and every ruling explained. Costs one point per event of the match.',
   })
   async matchHistory(
+    @Context() ctx: GqlContext,
     @Args('matchId') matchId: string,
     @Args('gameNumber', { type: () => Int, nullable: true }) gameNumber?: number,
   ): Promise<LedgerEventModel[]> {
-    const entries = await this.queries.history(matchId, gameNumber ?? null);
+    chargeWork(ctx.req, this.budget, this.queries.replayLength(matchId));
+    const entries = await this.queries.history(matchId, gameNumber ?? null, ctx.req);
     return entries.map((x) => toEventModel(x.event, x.gameNumber, x.supersededBy));
   }
 }

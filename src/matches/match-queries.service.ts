@@ -2,7 +2,8 @@ import { supersededRevisions, type MatchState } from '../domain';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { ReadModel } from '../projections/read-model';
 import { GameNotFoundError, MatchNotFoundError } from './match-errors';
-import { requireMatch } from './match-stream';
+import { longReads } from '../ledger/slices';
+import { requireReplay } from './match-replay';
 
 export interface HistoryEntry {
   event: StoredEvent;
@@ -24,6 +25,11 @@ export class MatchQueryService {
     return state;
   }
 
+  // How many events a replay of this match reads: the price of its history.
+  replayLength(matchId: string): number {
+    return this.readModel.match(matchId)?.version ?? 1;
+  }
+
   // Most recently active first, after the match whose sort key is `after`; `first` is checked by
   // the caller. Each row carries the key a next page starts after.
   page(
@@ -39,8 +45,15 @@ export class MatchQueryService {
   }
 
   // The recorded history of a match (or one of its games), each event with its metadata.
-  async history(matchId: string, gameNumber: number | null): Promise<HistoryEntry[]> {
-    const { records } = await requireMatch(this.store, matchId);
+  async history(
+    matchId: string,
+    gameNumber: number | null,
+    lane?: object,
+  ): Promise<HistoryEntry[]> {
+    const { records } = await longReads.run(
+      (slice) => requireReplay(this.store, matchId, slice),
+      lane,
+    );
     const superseded = supersededRevisions(records);
     const entries = records.map((r) => ({
       event: r.stored,

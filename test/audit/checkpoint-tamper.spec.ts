@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -15,10 +15,22 @@ import { verifyLedger } from '../../src/audit/ledger-verifier';
 import { eventHash } from '../../src/ledger/hash-chain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { recordSimulatedMatches } from '../support/recorded-ledger';
-import { testEnv } from '../support/server';
+import { startServer, testEnv } from '../support/server';
 
 // Each CLI run starts ts-node (slow on a busy machine): the tests that run it get 180 s.
 const ROOT = join(__dirname, '..', '..');
+
+function cli(dataDir: string, ...args: string[]) {
+  return spawnSync(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...testEnv(dataDir), LEDGER_FILE: join(dataDir, 'ledger.sqlite') },
+      encoding: 'utf8',
+    },
+  );
+}
 
 // Rewrites a whole stream as an attacker who knows the hash recipe would: one event's data
 // edited, then every hash of the stream and its head record recomputed. The chain verifies.
@@ -112,6 +124,48 @@ describe('tamper evidence that does not trust the database', () => {
     db.close();
     expect(table).toBeUndefined();
   });
+
+  // The server's path: the writable store it opens at start refuses the file instead of rebuilding
+  // the table from the truncated stream; the server does not start, and the file is left as it was.
+  it('a server refuses to open a ledger whose heads table was dropped, and so does adopt-heads against a checkpoint', async () => {
+    const dataDir = join(dir, 'dropped');
+    mkdirSync(dataDir, { recursive: true });
+    const file = join(dataDir, 'ledger.sqlite');
+    copyFileSync(
+      copyEdited((db) => {
+        const s = `match-${ids[2]}`;
+        db.prepare(
+          'DELETE FROM events WHERE stream_id = ? AND revision = (SELECT MAX(revision) FROM events WHERE stream_id = ?)',
+        ).run(s, s);
+        db.exec('DROP TABLE stream_heads');
+      }),
+      file,
+    );
+    expect(() => new SqliteEventStore({ filename: file })).toThrow(
+      expect.objectContaining({
+        code: 'HEADS_MISSING',
+        message: expect.stringMatching(/adopt-heads/),
+      }),
+    );
+    await expect(startServer(dataDir)).rejects.toMatchObject({ code: 'HEADS_MISSING' });
+    const db = new Database(file, { readonly: true });
+    const table = db.prepare("SELECT name FROM sqlite_master WHERE name = 'stream_heads'").get();
+    db.close();
+    expect(table).toBeUndefined();
+    // Adopting on purpose checks the chains and the published checkpoint first: the deleted tail
+    // is caught there, and nothing is adopted.
+    const cp = join(dataDir, 'cp.json');
+    const pub = join(dataDir, 'federation.pub');
+    writeFileSync(cp, JSON.stringify(signed));
+    writeFileSync(pub, publicKey.export({ type: 'spki', format: 'pem' }));
+    const run = cli(dataDir, 'adopt-heads', '--checkpoint', cp, '--public-key', pub);
+    expect(run.stdout).toMatch(/does NOT hold: 1 streams differ/);
+    expect(run.stdout).toMatch(/heads NOT adopted/);
+    expect(run.status).toBe(1);
+    expect(() => new SqliteEventStore({ filename: file })).toThrow(
+      expect.objectContaining({ code: 'HEADS_MISSING' }),
+    );
+  }, 180_000);
 
   it('a full rewrite with recomputed hashes passes the chain check but not a published checkpoint', async () => {
     const file = copyEdited((db) => rewriteStream(db, `match-${ids[0]}`));

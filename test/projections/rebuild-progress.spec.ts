@@ -49,7 +49,7 @@ describe('rebuild progress', () => {
       { isTTY: false, write: (t) => lines.push(t) },
       0,
     );
-    const v = await verifyLedger(store, (n) => progress.update(n));
+    const v = await verifyLedger(store, { onProgress: (n) => progress.update(n) });
     progress.stop();
     expect(v.ok).toBe(true);
     expect(v.events).toBe(total);

@@ -73,6 +73,8 @@ const GRAPHQL_CODES: Record<ServedCode, string> = {
   STREAM_TRUNCATED: 'STREAM_TRUNCATED',
   STREAM_DELETED: 'STREAM_DELETED',
   ACCESS_DENIED: 'FORBIDDEN',
+  // Only ever thrown when the store is opened, before anything is served.
+  HEADS_MISSING: 'INTERNAL_SERVER_ERROR',
   INVALID_RACE: 'BAD_USER_INPUT',
 };
 

@@ -1,5 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { chargeWork, CostBudget } from '../../api/graphql/cost';
+import type { GqlContext } from '../../api/graphql/request-context';
 import { GraphQLDateTime } from 'graphql-scalars';
 import { APPEAL_STATUSES, supersededRevisions, type AppealStatus } from '../../domain';
 import * as E from '../../api/graphql/enums';
@@ -37,7 +39,10 @@ function id(value: string | null | undefined, field: string): string | undefined
 // The committee's case list across matches, and each appeal's case file.
 @Resolver(() => AppealCaseModel)
 export class AppealCasesResolver {
-  constructor(@Inject(AppealCaseService) private readonly cases: AppealCaseService) {}
+  constructor(
+    @Inject(AppealCaseService) private readonly cases: AppealCaseService,
+    @Inject(CostBudget) private readonly budget: CostBudget,
+  ) {}
 
   @Query(() => AppealCaseConnectionModel, {
     description: `Appeals across matches in filing order (oldest first), filtered by status, competition, match and filing time (inclusive). Pages of \`first\` (1–${MAX_PAGE}) after an opaque cursor.`,
@@ -77,9 +82,14 @@ export class AppealCasesResolver {
   }
 
   @ResolveField(() => AppealCaseFileModel, {
-    description: 'The case file, read from the match’s ledger (one stream read per appeal).',
+    description:
+      'The case file, read from the match’s ledger (one stream read per appeal); costs one point per event of the match.',
   })
-  async file(@Parent() c: AppealCaseModel): Promise<AppealCaseFileModel> {
+  async file(
+    @Context() ctx: GqlContext,
+    @Parent() c: AppealCaseModel,
+  ): Promise<AppealCaseFileModel> {
+    chargeWork(ctx.req, this.budget, this.cases.replayLength(c.matchId));
     const { file: f, records } = await this.cases.file(c.matchId, c.appealId);
     const superseded = supersededRevisions(records);
     const model = (r: MatchRecord | null) =>

@@ -1,7 +1,8 @@
 import { caseFile, type CaseFile, type MatchState } from '../../domain';
 import type { EventStore } from '../../ledger/event-store';
 import type { MatchRecord } from '../../ledger/envelope';
-import { requireMatch } from '../../matches/match-stream';
+import { longReads } from '../../ledger/slices';
+import { requireReplay } from '../../matches/match-replay';
 import type { ReadModel } from '../../projections/read-model';
 import { AppealCaseQuery, type AppealCaseFilter, type AppealCaseRow } from './appeal-cases.query';
 
@@ -34,12 +35,19 @@ export class AppealCaseService {
     };
   }
 
+  // How many events reading a case file replays: its price.
+  replayLength(matchId: string): number {
+    return this.readModel.match(matchId)?.version ?? 1;
+  }
+
   // The case file and the stream it was read from (for the superseded marks).
   async file(
     matchId: string,
     appealId: string,
   ): Promise<{ file: CaseFile<MatchRecord>; records: MatchRecord[] }> {
-    const { records, state } = await requireMatch(this.store, matchId);
+    const { records, state } = await longReads.run((slice) =>
+      requireReplay(this.store, matchId, slice),
+    );
     return { file: caseFile(records, state, appealId), records };
   }
 }

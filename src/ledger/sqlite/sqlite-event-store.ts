@@ -1,15 +1,16 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type {
-  AppendResult,
-  EventStore,
-  EventToAppend,
-  ExpectedRevision,
-  HeadsSnapshot,
-  ReadAllOptions,
-  ReadStreamOptions,
-  StoredEvent,
+import {
+  EventStoreError,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type HeadsSnapshot,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type StoredEvent,
 } from '../event-store';
 import { Appender, toStored, type AppendRequest, type Row } from './appender';
 import { GroupCommit } from './group-commit';
@@ -26,6 +27,9 @@ export interface SqliteEventStoreOptions {
   // Appends committed by a worker thread, so the fsync of a commit does not stop the event loop
   // (the server). A file only; the store's own connection keeps serving reads.
   appendInWorker?: boolean;
+  // A file with events but no head table is refused unless this is set: then the table is filled
+  // from the events as they are (`npm run ledger -- adopt-heads`, for a ledger from before it).
+  adoptHeads?: boolean;
 }
 
 const SCHEMA = `
@@ -42,8 +46,8 @@ CREATE TABLE IF NOT EXISTS events (
 
 // Each stream's last revision and its hash, updated in the append transaction. It is what the
 // verifier compares a stream's chain with, so that deleting the last event(s) of a stream (which
-// leaves a valid, shorter chain) is still detected. A file from before this table gets it filled
-// from the events as they are when first opened by this version.
+// leaves a valid, shorter chain) is still detected. A new file gets it empty; a file with events
+// and without it is only filled from the events as they are when adopted on purpose.
 const HEADS_SCHEMA = `
 CREATE TABLE stream_heads (
   stream_id TEXT    PRIMARY KEY,
@@ -77,7 +81,7 @@ export class SqliteEventStore implements EventStore {
       this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
       this.db.pragma('busy_timeout = 5000');
       this.db.exec(SCHEMA);
-      this.db.transaction(() => !this.hasHeadsTable() && this.db.exec(HEADS_SCHEMA)).immediate();
+      this.ensureHeadsTable(options);
     }
     this.stmt = {
       readStream: this.db.prepare(
@@ -129,6 +133,26 @@ export class SqliteEventStore implements EventStore {
   readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const rows = this.stmt.readAll.all(options.after ?? -1, options.maxCount ?? -1);
     return Promise.resolve(rows.map(toStored));
+  }
+
+  // A missing head table in a file that holds events is a dropped table (which would hide a
+  // deleted tail) or a ledger from before it: never rebuilt silently, only when adopting.
+  private ensureHeadsTable(options: SqliteEventStoreOptions): void {
+    const refused = this.db
+      .transaction(() => {
+        if (this.hasHeadsTable()) return false;
+        const hasEvents = !!this.db.prepare('SELECT 1 FROM events LIMIT 1').get();
+        if (hasEvents && !options.adoptHeads) return true;
+        this.db.exec(HEADS_SCHEMA);
+        return false;
+      })
+      .immediate();
+    if (!refused) return;
+    this.db.close();
+    throw new EventStoreError(
+      'HEADS_MISSING',
+      `Ledger ${options.filename} has events but no stream_heads table: it was dropped (which hides a deleted stream tail) or the file predates it. Nothing was changed. Check it with \`npm run ledger -- verify\` (with --checkpoint FILE if you have one), then adopt its heads deliberately: \`npm run ledger -- adopt-heads\``,
+    );
   }
 
   private hasHeadsTable(): boolean {

@@ -1,0 +1,92 @@
+import { performance } from 'node:perf_hooks';
+
+// Long reads (replays of a match, re-rulings, exports, whole-ledger scans, reads of many
+// aliases) run in slices of a few milliseconds, at most about one slice per turn of the event
+// loop across all of them: between two slices the server reads its sockets and serves other
+// requests, however many long reads are asked for at once.
+export const SLICE_MS = 2;
+
+// A slice held by one piece of work: `due()` once its time is spent, then `next()` waits for the
+// next turn (other work and pending I/O go first); `away()` lets go while awaiting other I/O.
+export interface Slice {
+  due(): boolean;
+  next(): Promise<void>;
+  away<T>(io: Promise<T>): Promise<T>;
+}
+
+// Work waits in lanes (one per request when the caller names it), served in turn: an operation of
+// a hundred aliases is one lane, so a request behind it waits for one slice, not a hundred.
+export class SliceQueue {
+  private held = false;
+  private endsAt = 0;
+  // Lanes with waiting work, in turn order; each lane's work oldest first.
+  private readonly lanes = new Map<object, (() => void)[]>();
+
+  constructor(private readonly sliceMs = SLICE_MS) {}
+
+  async run<T>(work: (slice: Slice) => Promise<T>, lane: object = {}): Promise<T> {
+    await this.take(lane);
+    const slice: Slice = {
+      due: () => performance.now() >= this.endsAt,
+      next: async () => {
+        this.give();
+        await this.take(lane);
+      },
+      away: async (io) => {
+        this.give();
+        try {
+          return await io;
+        } finally {
+          await this.take(lane);
+        }
+      },
+    };
+    try {
+      return await work(slice);
+    } finally {
+      this.give();
+    }
+  }
+
+  private take(lane: object): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      this.endsAt = performance.now() + this.sliceMs;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const waiting = this.lanes.get(lane);
+      if (waiting) waiting.push(resolve);
+      else this.lanes.set(lane, [resolve]);
+    });
+  }
+
+  // With time left in the slice, the next lane's work goes on in this turn; once it is spent, the
+  // next holder starts from setImmediate, after the event loop has polled for I/O (the slice stays
+  // held until then, so nothing else slips into this turn).
+  private give(): void {
+    if (performance.now() < this.endsAt) {
+      if (!this.handOff()) this.held = false;
+      return;
+    }
+    setImmediate(() => {
+      this.endsAt = performance.now() + this.sliceMs;
+      if (!this.handOff()) this.held = false;
+    });
+  }
+
+  // Wakes the oldest work of the lane whose turn it is; that lane goes to the back.
+  private handOff(): boolean {
+    const first = this.lanes.entries().next();
+    if (first.done) return false;
+    const [lane, waiting] = first.value;
+    this.lanes.delete(lane);
+    const next = waiting.shift()!;
+    if (waiting.length > 0) this.lanes.set(lane, waiting);
+    next();
+    return true;
+  }
+}
+
+// The server's one queue: every long read shares it.
+export const longReads = new SliceQueue();
