@@ -28,7 +28,7 @@ export class GroupCommit<T, R> {
         this.scheduled = true;
         setImmediate(() => {
           this.scheduled = false;
-          this.startNext();
+          void this.flush();
         });
       }
     });
@@ -37,35 +37,27 @@ export class GroupCommit<T, R> {
   // Commits whatever is waiting, after the group in flight; resolves once nothing is waiting.
   async flush(): Promise<void> {
     while (this.inFlight || this.waiting.length > 0) {
-      this.startNext();
-      await this.inFlight;
+      if (this.inFlight) {
+        await this.inFlight;
+        continue;
+      }
+      this.inFlight = this.run(this.waiting).finally(() => (this.inFlight = null));
+      this.waiting = [];
     }
   }
 
-  private startNext(): void {
-    if (this.inFlight || this.waiting.length === 0) return;
-    const group = this.waiting;
-    this.waiting = [];
-    this.inFlight = this.run(group);
-  }
-
   private async run(group: Waiting<T, R>[]): Promise<void> {
-    let settled: Settled<R>[] | null = null;
-    let failure: unknown = null;
+    let settled: Settled<R>[];
     try {
       settled = await this.commit(group.map((w) => w.request));
       this.stats.commits += 1;
       this.stats.requests += group.length;
     } catch (err) {
       // The commit itself failed (disk, lock timeout): nothing of the group was written.
-      failure = err;
+      for (const w of group) w.reject(err);
+      return;
     }
-    // The next group goes to the store before this one's writers carry on (projecting, replying),
-    // so a worker never waits for them.
-    this.inFlight = null;
-    this.startNext();
-    if (!settled) for (const w of group) w.reject(failure);
-    else settled.forEach((s, i) => ('ok' in s ? group[i].resolve(s.ok) : group[i].reject(s.err)));
+    settled.forEach((s, i) => ('ok' in s ? group[i].resolve(s.ok) : group[i].reject(s.err)));
   }
 }
 
