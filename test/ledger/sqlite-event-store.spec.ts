@@ -136,4 +136,19 @@ describe('SQLite event store: appends in a worker thread', () => {
     ]);
     await reopened.close();
   });
+
+  it('refuses an append after the store is closed (UNAVAILABLE), whether or not it had appended', async () => {
+    for (const wrote of [true, false]) {
+      const file = join(dir, `worker-closed-${wrote}.sqlite`);
+      const store = new SqliteEventStore({ filename: file, appendInWorker: true });
+      if (wrote) await store.append('match-x', [ev('x0')], NO_STREAM);
+      await store.close();
+      await expect(store.append('match-y', [ev('y0')], NO_STREAM)).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+      });
+      const reopened = new SqliteEventStore({ filename: file });
+      expect((await reopened.readAll()).map((e) => e.eventId)).toEqual(wrote ? ['x0'] : []);
+      await reopened.close();
+    }
+  });
 });

@@ -96,9 +96,10 @@ export class SqliteEventStore implements EventStore {
         headsTable: this.headsTable,
       };
       // Started at the first append: a process that only reads (verify, rebuild) never starts it.
-      this.group = new GroupCommit((requests) =>
-        (this.worker ??= new WorkerAppender(data)).commit(requests),
-      );
+      this.group = new GroupCommit((requests) => {
+        if (!this.db.open) throw new EventStoreError('UNAVAILABLE', 'The ledger is closed');
+        return (this.worker ??= new WorkerAppender(data)).commit(requests);
+      });
     } else {
       const appender = options.readOnly ? null : new Appender(this.db, this.headsTable);
       this.group = new GroupCommit((requests) => {

@@ -22,7 +22,7 @@ export class WorkerAppender {
   private readonly worker: Worker;
   private readonly pending = new Map<number, (reply: Reply) => void>();
   private next = 0;
-  private dead: Error | null = null;
+  private dead: EventStoreError | null = null;
 
   constructor(data: AppendWorkerData) {
     // Compiled, the worker is a .js file; under ts-node (tests, development) it is compiled too.
@@ -38,13 +38,17 @@ export class WorkerAppender {
       this.pending.delete(reply.id);
     });
     // A worker that dies fails what it was asked and everything after: the store is unusable.
-    const fail = (err: Error) => {
-      this.dead = err;
-      for (const answer of this.pending.values()) answer({ id: -1, failed: toWireOf(err) });
+    const fail = (why: string) => {
+      this.dead = unavailable(`The ledger cannot append: ${why}`);
+      for (const answer of this.pending.values())
+        answer({
+          id: -1,
+          failed: { kind: 'store', code: 'UNAVAILABLE', message: this.dead.message },
+        });
       this.pending.clear();
     };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`the append worker exited (${code})`)));
+    this.worker.on('error', (err) => fail(err.message));
+    this.worker.on('exit', (code) => fail(`the append worker exited (${code})`));
   }
 
   async commit(requests: AppendRequest[]): Promise<Settled<AppendResult>[]> {
@@ -57,6 +61,8 @@ export class WorkerAppender {
   async close(): Promise<void> {
     if (this.dead) return;
     await this.ask({ close: true });
+    // An append asked after this fails at once instead of waiting for a worker that is gone.
+    this.dead = unavailable('The ledger is closed');
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
   }
@@ -71,9 +77,7 @@ export class WorkerAppender {
   }
 }
 
-function toWireOf(err: Error): WireError {
-  return { kind: 'other', message: err.message };
-}
+const unavailable = (message: string) => new EventStoreError('UNAVAILABLE', message);
 
 function fromWire(w: WireError): Error {
   if (w.kind === 'conflict')
