@@ -1,6 +1,6 @@
 import { readjudicateStream } from '../../src/audit/readjudication';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import { SliceQueue } from '../../src/ledger/slices';
+import { SliceQueue, type Slice } from '../../src/ledger/slices';
 import { replayMatch } from '../../src/matches/match-replay';
 import { loadMatch } from '../../src/matches/match-stream';
 import { legacyLines, loadLegacyLedger } from '../support/legacy-ledger';
@@ -87,31 +87,36 @@ describe('replays in slices', () => {
     expect(done.filter((d) => d !== 'other')).toEqual(aliases.map((_, i) => `a${i}`));
   });
 
-  it('runs one slice per turn of the event loop, whoever asks: a timer still fires between them', async () => {
-    const queue = new SliceQueue(2);
-    const gaps: number[] = [];
-    let last = performance.now();
+  it('runs one slice per turn of the event loop, whoever asks: immediates and I/O run between them', async () => {
+    // A zero-length slice makes every due() check a slice boundary, so the count of boundaries
+    // does not depend on how fast this machine is.
+    const queue = new SliceQueue(0);
+    // Counts turns of the event loop: an immediate that schedules itself runs once per turn.
+    let turns = 0;
     let ticking = true;
-    // A 1 ms timer stands for other requests: the longest it waits is the longest the loop is held.
     const tick = () => {
-      const now = performance.now();
-      gaps.push(now - last);
-      last = now;
-      if (ticking) setTimeout(tick, 1);
+      turns++;
+      if (ticking) setImmediate(tick);
     };
-    setTimeout(tick, 1);
+    setImmediate(tick);
+    const waits: number[] = [];
+    const watched = (slice: Slice): Slice => ({
+      due: () => slice.due(),
+      next: async () => {
+        const before = turns;
+        await slice.next();
+        waits.push(turns - before);
+      },
+      away: (io) => slice.away(io),
+    });
     const replays = Array.from({ length: 8 }, () =>
-      queue.run((slice) => replayMatch(store, LONG, slice)),
+      queue.run((slice) => replayMatch(store, LONG, watched(slice))),
     );
     const done = await Promise.all(replays);
     ticking = false;
     expect(done.every((d) => d.records.length === events)).toBe(true);
-    // Eight whole replays held the loop at once before; now each wait is about one slice.
-    // Eight whole replays held the loop at once before (the timer fired once or twice); now it
-    // fires between slices. Wall-clock gaps also hold the time this process was descheduled on a
-    // busy machine, so the bound is on the typical gap.
-    expect(gaps.length).toBeGreaterThan(20);
-    const sorted = [...gaps].sort((a, b) => a - b);
-    expect(sorted[sorted.length >> 1]).toBeLessThan(10);
+    // Eight replays at once, yet the loop turned at every boundary: no two slices share a turn.
+    expect(waits.length).toBeGreaterThan(8 * 10);
+    expect(waits.filter((w) => w < 1)).toEqual([]);
   });
 });
