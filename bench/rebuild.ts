@@ -53,7 +53,7 @@ async function replay(file: string): Promise<number> {
   return n;
 }
 
-interface Rebuilt {
+export interface Rebuilt {
   events: number;
   seconds: number;
   rss: number[];
@@ -61,7 +61,7 @@ interface Rebuilt {
 }
 
 // Each rebuild in a child process (its own peak RSS), as `ledger rebuild` runs it.
-function rebuildOnce(ledger: string, readModel: string, mode: 'full' | 'views'): Rebuilt {
+export function rebuildOnce(ledger: string, readModel: string, mode: 'full' | 'views'): Rebuilt {
   rmSync(readModel, { force: true });
   const out = execFileSync(
     process.execPath,

@@ -13,11 +13,12 @@ import { matchStream, toAppend } from '../src/ledger/envelope';
 import { NO_STREAM } from '../src/ledger/event-store';
 import { sealEvents } from '../src/ledger/hash-chain';
 import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
-import { MatchProjector } from '../src/projections/match-projector';
 import { ReadModel } from '../src/projections/read-model';
+import { featureProjections } from '../src/read-models';
+import { RegistryQueryService } from '../src/registry/registry-queries.service';
 import { StatsQueries } from '../src/stats/stats-queries';
-import { statsProjection } from '../src/stats/stats.projection';
 import { nextCommand, rng } from '../test/support/simulator';
+import { rebuildOnce } from './rebuild';
 
 // The stats read model on a generated season: its rebuild rate against the plain match-projection
 // rebuild over the same ledger, and the latency of the stats queries.
@@ -87,17 +88,6 @@ async function record(file: string): Promise<number> {
   return events;
 }
 
-async function rebuild(ledger: string, file: string, withStats: boolean): Promise<number> {
-  const store = new SqliteEventStore({ filename: ledger });
-  const rm = new ReadModel(file, withStats ? [statsProjection()] : []);
-  const t0 = process.hrtime.bigint();
-  await new MatchProjector(store, rm).catchUp();
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  rm.close();
-  await store.close();
-  return seconds;
-}
-
 function latency(fn: (i: number) => unknown): { p50: number; p99: number } {
   for (let i = 0; i < 20; i++) fn(i);
   const times: number[] = [];
@@ -123,14 +113,19 @@ export async function statsSeason(): Promise<void> {
     console.log(
       `\nStats on a generated season (${SEASON.toLocaleString('en-US')} matches, ${PLAYERS} players, all three disciplines, ${events.toLocaleString('en-US')} events, generated in ${recorded.toFixed(0)} s; BENCH_SEASON)`,
     );
-    const plain = await rebuild(ledger, join(dir, 'plain.sqlite'), false);
-    const stats = await rebuild(ledger, join(dir, 'stats.sqlite'), true);
-    const rate = (s: number) => `${Math.round(events / s).toLocaleString('en-US')}/s`;
-    console.log(`  rebuild, match views + audit index only        ${rate(plain)}`);
+    // Each rebuild in a process of its own, as `ledger rebuild` runs it: match views and audit
+    // index only, then every read model (stats, ratings, registry, appeal cases, live places).
+    const plain = rebuildOnce(ledger, join(dir, 'plain.sqlite'), 'views');
+    const full = rebuildOnce(ledger, join(dir, 'full.sqlite'), 'full');
+    const rate = (r: { events: number; seconds: number }) =>
+      `${Math.round(r.events / r.seconds).toLocaleString('en-US')}/s`;
+    const rss = (r: { rss: number[]; peak: number }) =>
+      `RSS at each quarter ${r.rss.map((m) => m.toFixed(0)).join('/')} MiB, peak ${r.peak.toFixed(0)} MiB`;
+    console.log(`  rebuild, match views + audit index only        ${rate(plain)}   ${rss(plain)}`);
     console.log(
-      `  rebuild, with the stats read model            ${rate(stats)}   ${(plain / stats).toFixed(2)}× of the plain rate`,
+      `  rebuild, every read model                     ${rate(full)}   ${(plain.seconds / full.seconds).toFixed(2)}× of the plain rate; ${rss(full)}`,
     );
-    const rm = new ReadModel(join(dir, 'stats.sqlite'), [statsProjection()]);
+    const rm = new ReadModel(join(dir, 'full.sqlite'), featureProjections());
     const q = new StatsQueries(rm.database);
     const stats3 = ['gamesWon', 'breakAndRuns', 'ballsPerInning', 'safetySuccessRate'] as const;
     const filters = [{}, { discipline: 'NINE_BALL' }, { competitionId: 'league' }];
@@ -147,9 +142,13 @@ export async function statsSeason(): Promise<void> {
       q.fouls(player, filters[i % filters.length]);
     });
     const match = latency((i) => q.match(`season-${(i * 7) % SEASON}`));
+    const registry = new RegistryQueryService(rm);
+    const table = latency((i) => registry.standings(i % 2 ? 'league' : 'cup'));
     console.log(`  leaderboard (top 20, minGames 10, filtered)    ${ms(board)}`);
     console.log(`  a player's stats sheet (totals + fouls)        ${ms(sheet)}`);
     console.log(`  a match's stats sheet                          ${ms(match)}`);
+    const rows = registry.standings('league').length;
+    console.log(`  a competition's standings (${rows} players)        ${ms(table)}`);
     rm.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
