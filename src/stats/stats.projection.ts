@@ -4,7 +4,7 @@ import {
   STAT_COUNTERS,
   STATS_VERSION,
   tallyOfRecorded,
-  totalOf,
+  zeroCounters,
   type MatchStats,
   type Tally,
 } from '../domain/stats';
@@ -226,7 +226,7 @@ class StatsWriter {
     );
     for (const p of state.players) {
       const opponent = state.players.find((o) => o.id !== p.id)!.id;
-      const totals = stats.totals.get(p.id) ?? totalOf([]);
+      const totals = stats.totals.get(p.id) ?? zeroCounters();
       this.inserts.player.run(
         matchId,
         p.id,

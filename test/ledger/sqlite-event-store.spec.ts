@@ -137,6 +137,19 @@ describe('SQLite event store: appends in a worker thread', () => {
     await reopened.close();
   });
 
+  it('refuses an append to a ledger opened read-only (ACCESS_DENIED) and writes nothing', async () => {
+    const file = join(dir, 'read-only.sqlite');
+    const writer = new SqliteEventStore({ filename: file });
+    await writer.append('match-x', [ev('x0')], NO_STREAM);
+    await writer.close();
+    const reader = new SqliteEventStore({ filename: file, readOnly: true });
+    await expect(reader.append('match-x', [ev('x1')], 0)).rejects.toMatchObject({
+      code: 'ACCESS_DENIED',
+    });
+    expect((await reader.readAll()).map((e) => e.eventId)).toEqual(['x0']);
+    await reader.close();
+  });
+
   it('refuses an append after the store is closed (UNAVAILABLE), whether or not it had appended', async () => {
     for (const wrote of [true, false]) {
       const file = join(dir, `worker-closed-${wrote}.sqlite`);

@@ -103,7 +103,8 @@ export class SqliteEventStore implements EventStore {
     } else {
       const appender = options.readOnly ? null : new Appender(this.db, this.headsTable);
       this.group = new GroupCommit((requests) => {
-        if (!appender) throw new Error('This ledger was opened read-only');
+        if (!appender)
+          throw new EventStoreError('ACCESS_DENIED', 'This ledger was opened read-only');
         return appender.commit(requests);
       });
     }
