@@ -44,6 +44,9 @@ export interface ProjectorOptions {
 // and each batch commits with its checkpoint, so a restart resumes exactly where it stopped.
 export class MatchProjector {
   private running: Promise<void> = Promise.resolve();
+  // The catch-up waiting behind the running one: calls made meanwhile join it, so concurrent
+  // writes are projected together, in one read-model transaction.
+  private queued: { written: Written[]; read: boolean; done: Promise<void> } | null = null;
   private readonly listeners = new Set<(batch: ProjectionBatch) => void>();
   private follower: { stop: boolean; subscription?: FeedSubscription; done: Promise<void> } | null =
     null;
@@ -54,9 +57,22 @@ export class MatchProjector {
     private readonly options: ProjectorOptions = {},
   ) {}
 
-  // Serialised: concurrent callers wait for the same catch-up instead of projecting twice.
+  // Serialised: concurrent callers wait for the same catch-up instead of projecting twice. A call
+  // without a write reads the feed to its end; the writes' own events may be enough otherwise.
   catchUp(written?: Written): Promise<void> {
-    return this.serial(() => this.drain(written));
+    const joined = this.queued;
+    if (joined) {
+      if (written) joined.written.push(written);
+      else joined.read = true;
+      return joined.done;
+    }
+    const queued = { written: written ? [written] : [], read: !written, done: Promise.resolve() };
+    queued.done = this.serial(() => {
+      if (this.queued === queued) this.queued = null;
+      return this.drain(queued.written, queued.read);
+    });
+    this.queued = queued;
+    return queued.done;
   }
 
   // True once follow() has a live tail open (or is retrying one).
@@ -134,12 +150,9 @@ export class MatchProjector {
 
   // From zero (a rebuild, or views emptied for one) it is a bulk load: larger batches, and the
   // audit index's secondary indexes built once at the end.
-  private async drain(written?: Written): Promise<void> {
-    const handed = written?.events;
-    if (handed?.length && written!.previousPosition !== undefined) {
-      if ((this.readModel.checkpoint(NAME) ?? null) === written!.previousPosition)
-        return this.apply(handed, written);
-    }
+  private async drain(written: Written[] = [], read = true): Promise<void> {
+    const handed = read ? null : handedRun(written, this.readModel.checkpoint(NAME) ?? null);
+    if (handed) return this.apply(handed, written);
     const bulk = this.readModel.checkpoint(NAME) === undefined;
     const size = bulk ? REBUILD_BATCH : BATCH;
     if (bulk) this.readModel.beginBulkLoad();
@@ -175,14 +188,14 @@ export class MatchProjector {
 
   // Idempotent under redelivery: anything at or before the checkpoint is already in the views,
   // whichever path (catch-up read or live subscription) brought it first.
-  private async apply(events: StoredEvent[], written?: Written): Promise<void> {
+  private async apply(events: StoredEvent[], written: Written[] = []): Promise<void> {
     const checkpoint = this.readModel.checkpoint(NAME);
     const fresh = checkpoint === undefined ? events : events.filter((e) => e.position > checkpoint);
     if (fresh.length === 0) return;
     const changed = new Map<string, { state: MatchState; position: bigint }>();
     // The audit index is fed from the same batch and commits with the same checkpoint.
     const audit: AuditEntry[] = [];
-    let known = knownWrite(fresh, written);
+    const knowns = written.filter((w) => knownWrite(fresh, w));
     for (const stored of fresh) {
       if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) {
         const domainEvent = isLedgerEventType(stored.type) ? toDomain(stored) : null;
@@ -194,9 +207,12 @@ export class MatchProjector {
       const version = changed.get(id)?.state.version ?? this.readModel.matchVersion(id);
       if (version !== null && stored.revision < version) continue;
       // The writer's state covers its stream from the start: the view must stand just before it.
-      const atFirst = known !== null && isWritten(stored, known) && stored.revision === known.first;
-      if (atFirst && (version ?? 0) !== known!.first) known = null;
-      if (known && isWritten(stored, known)) {
+      let known = knowns.find((w) => isWritten(stored, w));
+      if (known && stored.revision === known.first && (version ?? 0) !== known.first) {
+        knowns.splice(knowns.indexOf(known), 1);
+        known = undefined;
+      }
+      if (known) {
         // The writer's own events: its state after the last one stands for the whole run.
         if (stored.revision === known.state.version - 1)
           changed.set(id, { state: known.state, position: stored.position });
@@ -252,17 +268,38 @@ const isWritten = (e: StoredEvent, w: Written): boolean =>
 
 // A write's state can stand in for folding its events only when the batch holds all of them, each
 // stamped with its game (apply() also checks that the view is at the revision before them).
-function knownWrite(fresh: StoredEvent[], written: Written | undefined): Written | null {
-  if (!written) return null;
+function knownWrite(fresh: StoredEvent[], written: Written): boolean {
   const mine = fresh.filter((e) => isWritten(e, written));
   const count = written.state.version - written.first;
-  const complete =
+  return (
     mine.length === count &&
     mine.every(
       (e, i) =>
         e.revision === written.first + i && (e.metadata as StoredMetadata).gameNumber !== undefined,
-    );
-  return complete ? written : null;
+    )
+  );
+}
+
+// The writes' own events, when together they follow the read model's checkpoint with nothing in
+// between (each append's previous position is where the one before it ended): no read needed.
+function handedRun(written: Written[], checkpoint: bigint | null): StoredEvent[] | null {
+  if (written.length === 0) return null;
+  const byPosition = [...written].sort((a, b) =>
+    a.previousPosition === b.previousPosition
+      ? 0
+      : (a.previousPosition ?? -1n) < (b.previousPosition ?? -1n)
+        ? -1
+        : 1,
+  );
+  const run: StoredEvent[] = [];
+  let end = checkpoint;
+  for (const w of byPosition) {
+    if (!w.events?.length || w.previousPosition === undefined || w.previousPosition !== end)
+      return null;
+    run.push(...w.events);
+    end = w.events[w.events.length - 1].position;
+  }
+  return run;
 }
 
 function stateMap(changed: Map<string, { state: MatchState }>): Map<string, MatchState> {

@@ -1,0 +1,81 @@
+import type { MatchCommand } from '../../src/domain';
+import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
+import type { CommandContext } from '../../src/matches/command-context';
+import { MatchCommandService } from '../../src/matches/match-commands.service';
+import { MatchProjector } from '../../src/projections/match-projector';
+import { ReadModel } from '../../src/projections/read-model';
+import { featureProjections } from '../../src/read-models';
+import { tickingClock } from '../support/recorded-ledger';
+import { simulateMatch } from '../support/simulator';
+
+const ctx = (commandId: string): CommandContext => ({
+  actor: 'admin',
+  role: 'ADMIN',
+  access: { scope: 'ANY' },
+  origin: 'test',
+  commandId,
+  correlationId: 'coalesced',
+  causationId: null,
+  occurredAt: null,
+  expectedRevision: null,
+});
+
+// Writes that finish while the read model is busy are projected together: one transaction for
+// all of them, the same views as one at a time, and still no read of the feed.
+describe('projector: concurrent writes share one catch-up', () => {
+  const MATCHES = 8;
+  const sims = Array.from({ length: MATCHES }, (_, i) =>
+    simulateMatch(20 + i, { matchId: `co-${i}`, raceTo: 1 }),
+  );
+  const play = (service: MatchCommandService, m: number, i: number) =>
+    i === 0
+      ? service.schedule(
+          sims[m].commands[0] as Extract<MatchCommand, { type: 'ScheduleMatch' }>,
+          ctx(`co-${m}-${i}`),
+        )
+      : service.handle(`co-${m}`, sims[m].commands[i], ctx(`co-${m}-${i}`));
+
+  it('commits once per round of concurrent writes, reads nothing back, and equals a rebuild', async () => {
+    const store = new SqliteEventStore({ filename: ':memory:' });
+    const views = new ReadModel(':memory:', featureProjections());
+    const projector = new MatchProjector(store, views);
+    const service = new MatchCommandService(store, projector, tickingClock());
+    let commits = 0;
+    projector.onCommitted(() => (commits += 1));
+    const feed = jest.spyOn(store, 'readAll');
+    const rounds = Math.min(...sims.map((s) => s.commands.length));
+    for (let i = 0; i < rounds; i++) await Promise.all(sims.map((_, m) => play(service, m, i)));
+    // The first write of a round commits alone; the others, finished meanwhile, together.
+    expect(commits).toBeLessThanOrEqual(2 * rounds);
+    expect(commits).toBeGreaterThanOrEqual(rounds);
+    expect(feed).not.toHaveBeenCalled();
+    feed.mockRestore();
+
+    const rebuilt = new ReadModel(':memory:', featureProjections());
+    await new MatchProjector(store, rebuilt).catchUp();
+    for (let m = 0; m < MATCHES; m++)
+      expect(views.match(`co-${m}`)).toEqual(rebuilt.match(`co-${m}`));
+    expect(views.audit({}, undefined, 100_000)).toEqual(rebuilt.audit({}, undefined, 100_000));
+    expect(views.checkpoint('matches')).toEqual(rebuilt.checkpoint('matches'));
+    await store.close();
+  });
+
+  it('a call without a write joined to a round still reads the feed to its end', async () => {
+    const store = new SqliteEventStore({ filename: ':memory:' });
+    const views = new ReadModel(':memory:');
+    const projector = new MatchProjector(store, views);
+    const service = new MatchCommandService(store, projector, tickingClock());
+    // Appended around this projector, as another process would.
+    const elsewhere = new MatchCommandService(
+      store,
+      new MatchProjector(store, new ReadModel(':memory:')),
+      tickingClock(),
+    );
+    await play(elsewhere, 0, 0);
+    const writes = [1, 2, 3].map((m) => play(service, m, 0));
+    const plain = projector.catchUp();
+    await Promise.all([...writes, plain]);
+    for (const m of [0, 1, 2, 3]) expect(views.match(`co-${m}`)?.version).toBe(1);
+    await store.close();
+  });
+});
