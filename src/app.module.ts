@@ -86,6 +86,7 @@ function graphqlOptions(
           requireToken: c.live.requireToken,
           maxConnections: c.live.maxConnections,
           maxSubscriptionsPerConnection: c.live.maxSubscriptionsPerConnection,
+          maxTokens: c.limits.maxTokens,
           validationRules: [depthRule(c.limits.maxDepth)],
         },
         (token) => tokens.verify(token),
@@ -103,6 +104,9 @@ function graphqlOptions(
     hideSchemaDetailsFromClientErrors: !c.graphql.introspection,
     includeStacktraceInErrorResponses: false,
     validationRules: [depthRule(c.limits.maxDepth)],
+    // A document of thousands of aliases is refused while parsing (GRAPHQL_PARSE_FAILED), before
+    // validation, whose work grows with it, holds the event loop.
+    parseOptions: { maxTokens: c.limits.maxTokens },
     plugins: [
       shutdownPlugin(shutdown),
       metricsPlugin(metrics),

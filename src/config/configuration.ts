@@ -33,6 +33,8 @@ export interface LedgerConfig {
   limits: {
     bodyLimitBytes: number;
     maxDepth: number;
+    // Tokens in one document: bounds the parse and validation work before any cost is counted.
+    maxTokens: number;
     maxComplexity: number;
     // Requests (GraphQL root fields) per client per window.
     rateLimit: number;
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     limits: {
       bodyLimitBytes,
       maxDepth: int('LEDGER_GRAPHQL_MAX_DEPTH', 10, 2, 50),
+      maxTokens: int('LEDGER_GRAPHQL_MAX_TOKENS', 4000, 200, 1_000_000),
       maxComplexity: int('LEDGER_GRAPHQL_MAX_COMPLEXITY', 5000, 10, 1_000_000),
       rateLimit: int('LEDGER_RATE_LIMIT', 600, 1, 1_000_000),
       rateWindowMs: int('LEDGER_RATE_WINDOW_MS', 60_000, 100, 86_400_000),

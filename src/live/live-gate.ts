@@ -1,4 +1,4 @@
-import { GraphQLError, specifiedRules, validate, type ValidationRule } from 'graphql';
+import { GraphQLError, parse, specifiedRules, validate, type ValidationRule } from 'graphql';
 import type { ServerOptions } from 'graphql-ws';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
@@ -20,6 +20,8 @@ export interface LiveGateSettings {
   requireToken: boolean;
   maxConnections: number;
   maxSubscriptionsPerConnection: number;
+  // The same cap on a document's tokens as over HTTP.
+  maxTokens: number;
   validationRules: ValidationRule[];
 }
 
@@ -90,7 +92,7 @@ export function liveServerOptions(
       ctx.extra.counted = false;
       open -= 1;
     },
-    onSubscribe(ctx) {
+    onSubscribe(ctx, _id, payload) {
       // graphql-ws has already registered this one.
       const count = Object.keys(ctx.subscriptions).length;
       if (count > settings.maxSubscriptionsPerConnection)
@@ -100,6 +102,13 @@ export function liveServerOptions(
             { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } },
           ),
         ];
+      // A document past the cap stops the parse at the cap (graphql-ws parses an accepted one).
+      try {
+        parse(payload.query, { maxTokens: settings.maxTokens });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : 'The document could not be parsed';
+        return [new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
+      }
       return undefined;
     },
     context(ctx) {

@@ -21,6 +21,7 @@ describe('live: the connection gate', () => {
     requireToken: true,
     maxConnections: 2,
     maxSubscriptionsPerConnection: 1,
+    maxTokens: 4000,
     validationRules: [],
   };
   const verify = (token: string) => {

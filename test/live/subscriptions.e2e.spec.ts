@@ -184,6 +184,17 @@ describe('live: subscriptions over graphql-ws', () => {
     await ok.connected;
   });
 
+  it('refuses a subscription document past the token cap (GRAPHQL_PARSE_FAILED), as over HTTP', async () => {
+    const { client, connected } = connect();
+    await connected;
+    const aliases = Array.from({ length: 1400 }, (_, i) => `a${i}: __typename`).join(' ');
+    const huge = collect(client, `subscription { ${aliases} }`, {});
+    await huge.until(1).catch(() => undefined);
+    expect(JSON.stringify(huge.errors)).toContain('GRAPHQL_PARSE_FAILED');
+    expect(JSON.stringify(huge.errors)).toContain('4000 tokens');
+    client.dispose();
+  });
+
   it('caps subscriptions per connection and connections per server', async () => {
     const { client, connected } = connect();
     await connected;
