@@ -6,16 +6,25 @@ import { ReadModel } from '../projections/read-model';
 import { AuditResolver } from './audit.resolver';
 import { AuditService } from './audit.service';
 import { CheckpointScheduler } from './checkpoint-scheduler';
+import { slicedScans, WorkerScans, type LedgerScans } from './ledger-scans';
+
+const LEDGER_SCANS = Symbol('LEDGER_SCANS');
 
 // Audit trail, hash-chain verification, time travel and re-adjudication over the ledger's
 // store and read model; and, when configured, periodic signed checkpoints.
 @Module({
   providers: [
     {
+      provide: LEDGER_SCANS,
+      inject: [EVENT_STORE, LEDGER_CONFIG],
+      useFactory: (s: EventStore, c: LedgerConfig): LedgerScans =>
+        c.store.kind === 'sqlite' ? new WorkerScans(c.store.ledgerFile) : slicedScans(s),
+    },
+    {
       provide: AuditService,
-      inject: [EVENT_STORE, ReadModel, LedgerMetrics],
-      useFactory: (s: EventStore, r: ReadModel, m: LedgerMetrics) =>
-        new AuditService(s, r, (ok) => m.verified(ok)),
+      inject: [EVENT_STORE, ReadModel, LedgerMetrics, LEDGER_SCANS],
+      useFactory: (s: EventStore, r: ReadModel, m: LedgerMetrics, scans: LedgerScans) =>
+        new AuditService(s, r, (ok) => m.verified(ok), scans),
     },
     {
       provide: CheckpointScheduler,
@@ -27,13 +36,17 @@ import { CheckpointScheduler } from './checkpoint-scheduler';
   ],
 })
 export class AuditModule implements OnModuleInit, OnApplicationShutdown {
-  constructor(@Inject(CheckpointScheduler) private readonly checkpoints: CheckpointScheduler) {}
+  constructor(
+    @Inject(CheckpointScheduler) private readonly checkpoints: CheckpointScheduler,
+    @Inject(LEDGER_SCANS) private readonly scans: LedgerScans,
+  ) {}
 
   onModuleInit(): void {
     this.checkpoints.start();
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     this.checkpoints.stop();
+    await this.scans.close();
   }
 }

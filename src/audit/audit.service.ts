@@ -6,8 +6,9 @@ import { replayMatch } from '../matches/match-replay';
 import { withEvents, type AuditRow } from '../projections/audit-events';
 import type { AuditFilter, ReadModel } from '../projections/read-model';
 import { AuditQueryError } from './audit-errors';
-import { verifyLedger, type Verification } from './ledger-verifier';
-import { readjudicateLedger, readjudicateStream, type Readjudication } from './readjudication';
+import { slicedScans, type LedgerScans } from './ledger-scans';
+import type { Verification } from './ledger-verifier';
+import { readjudicateStream, type Readjudication } from './readjudication';
 
 // One page of the audit index: `rows` after the cursor, whether more follow, and how many events
 // the filter matches in all.
@@ -64,6 +65,8 @@ export class AuditService {
     private readonly readModel: ReadModel,
     // Told of each whole-ledger verification's result (the server's metrics).
     private readonly onVerified: (ok: boolean) => void = () => undefined,
+    // Where whole-ledger scans run: a worker thread for a SQLite file (audit.module.ts).
+    private readonly scans: LedgerScans = slicedScans(store),
   ) {}
 
   private exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -139,17 +142,14 @@ export class AuditService {
 
   verify(): Promise<Verification> {
     return this.exclusive('verify', async () => {
-      const v = await longReads.run((slice) => verifyLedger(this.store, { slice }));
+      const v = await this.scans.verify();
       this.onVerified(v.ok);
       return v;
     });
   }
 
   async readjudicate(matchId: string | null, lane?: object): Promise<Readjudication> {
-    if (matchId === null)
-      return this.exclusive('readjudicate', () =>
-        longReads.run((slice) => readjudicateLedger(this.store, slice)),
-      );
+    if (matchId === null) return this.exclusive('readjudicate', () => this.scans.readjudicate());
     return longReads.run(async (slice) => {
       const { records } = await replayMatch(this.store, matchId, slice);
       if (records.length === 0)

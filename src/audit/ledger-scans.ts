@@ -1,0 +1,91 @@
+import { extname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { EventStoreError, type EventStore, type EventStoreErrorCode } from '../ledger/event-store';
+import { longReads } from '../ledger/slices';
+import { verifyLedger, type Verification } from './ledger-verifier';
+import { readjudicateLedger, type Readjudication } from './readjudication';
+import type { ScanKind, ScanReply, ScanWorkerData } from './scan-worker';
+
+// The whole-ledger scans (hash chains, re-adjudication of every shot): the audit service runs
+// them one at a time; where they run is chosen here.
+export interface LedgerScans {
+  verify(): Promise<Verification>;
+  readjudicate(): Promise<Readjudication>;
+  close(): Promise<void>;
+}
+
+// Any store: on the event loop, in slices of the long-read queue.
+export function slicedScans(store: EventStore): LedgerScans {
+  return {
+    verify: () => longReads.run((slice) => verifyLedger(store, { slice })),
+    readjudicate: () => longReads.run((slice) => readjudicateLedger(store, slice)),
+    close: () => Promise.resolve(),
+  };
+}
+
+// A SQLite file: on a worker thread with its own read-only connection, started at the first scan
+// and kept for the next; the event loop only waits for the answer.
+export class WorkerScans implements LedgerScans {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, (reply: ScanReply) => void>();
+  private next = 0;
+
+  constructor(private readonly filename: string) {}
+
+  verify(): Promise<Verification> {
+    return this.ask('verify') as Promise<Verification>;
+  }
+
+  readjudicate(): Promise<Readjudication> {
+    return this.ask('readjudicate') as Promise<Readjudication>;
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+
+  private async ask(kind: ScanKind): Promise<unknown> {
+    const worker = (this.worker ??= this.start());
+    const id = this.next++;
+    const reply = await new Promise<ScanReply>((resolve) => {
+      this.pending.set(id, resolve);
+      worker.postMessage({ id, kind });
+    });
+    if ('result' in reply) return reply.result;
+    const { message, code, store } = reply.error;
+    if (store && code) throw new EventStoreError(code as EventStoreErrorCode, message);
+    throw Object.assign(new Error(message), code ? { code } : {});
+  }
+
+  private start(): Worker {
+    // Compiled, the worker is a .js file; under ts-node (tests, development) it is compiled too.
+    const ext = extname(__filename);
+    const file = join(__dirname, `scan-worker${ext}`);
+    const boot = ext === '.ts' ? "require('ts-node/register/transpile-only');" : '';
+    const worker = new Worker(`${boot}require(${JSON.stringify(file)});`, {
+      eval: true,
+      workerData: { filename: this.filename } satisfies ScanWorkerData,
+    });
+    // Idle, it does not keep the process alive.
+    worker.unref();
+    worker.on('message', (reply: ScanReply) => {
+      this.pending.get(reply.id)?.(reply);
+      this.pending.delete(reply.id);
+    });
+    // A worker that dies fails the scans it was running; the next scan starts a new one.
+    const fail = (why: string) => {
+      if (this.worker === worker) this.worker = null;
+      for (const answer of this.pending.values())
+        answer({
+          id: -1,
+          error: { message: `The scan stopped: ${why}`, code: 'UNAVAILABLE', store: true },
+        });
+      this.pending.clear();
+    };
+    worker.on('error', (err) => fail(err.message));
+    worker.on('exit', (code) => fail(`its worker exited (${code})`));
+    return worker;
+  }
+}

@@ -1,0 +1,85 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WorkerScans } from '../../src/audit/ledger-scans';
+import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { readjudicateLedger } from '../../src/audit/readjudication';
+import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
+import { loadLegacyLedger } from '../support/legacy-ledger';
+import { appendRecorded } from '../support/recorded-ledger';
+import { simulateMatch } from '../support/simulator';
+
+// Whole-ledger scans of a SQLite file run on a worker thread: the same reports as in process,
+// while the event loop stays free.
+describe('whole-ledger scans on a worker thread', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-scans-'));
+  const file = join(dir, 'ledger.sqlite');
+  const scans = new WorkerScans(file);
+  let store: SqliteEventStore;
+  beforeAll(async () => {
+    store = new SqliteEventStore({ filename: file });
+    await loadLegacyLedger(store);
+    for (const seed of [3, 4, 5, 6])
+      await appendRecorded(
+        store,
+        `scan-${seed}`,
+        simulateMatch(seed, { matchId: `scan-${seed}`, raceTo: 3 }).batches,
+      );
+  }, 60_000);
+  afterAll(async () => {
+    await scans.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('verifies and re-adjudicates as the in-process scans do', async () => {
+    const verified = await scans.verify();
+    expect(verified).toEqual(await verifyLedger(store));
+    expect(verified.ok).toBe(true);
+    expect(verified.events).toBeGreaterThan(1000);
+    expect(await scans.readjudicate()).toEqual(await readjudicateLedger(store));
+  });
+
+  it('leaves the event loop free while it scans', async () => {
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await scans.verify();
+    ticking = false;
+    // In process, without slices, the scan would hold the loop from start to end.
+    expect(turns).toBeGreaterThan(20);
+  });
+
+  it('reports an edited event as the in-process verifier does', async () => {
+    const db = new Database(file);
+    const row = db
+      .prepare<
+        [],
+        { position: number; data: string }
+      >("SELECT position, data FROM events WHERE stream_id = 'match-scan-4' AND revision = 7")
+      .get()!;
+    db.prepare('UPDATE events SET data = ? WHERE position = ?').run(
+      row.data.replace('}', ',"edited":true}'),
+      row.position,
+    );
+    db.close();
+    const verified = await scans.verify();
+    expect(verified.ok).toBe(false);
+    expect(verified.firstBreak?.streamId).toBe('match-scan-4');
+    expect(verified).toEqual(await verifyLedger(store));
+  });
+
+  it('fails a scan of a file it cannot open with SQLite’s error, and answers the next scan too', async () => {
+    const garbage = join(dir, 'not-a-ledger.sqlite');
+    writeFileSync(garbage, 'not a database, whatever its name says'.repeat(200));
+    const scansOfGarbage = new WorkerScans(garbage);
+    for (let i = 0; i < 2; i++)
+      await expect(scansOfGarbage.verify()).rejects.toMatchObject({ code: 'SQLITE_NOTADB' });
+    await scansOfGarbage.close();
+  });
+});
