@@ -27,8 +27,10 @@ export function slicedScans(store: EventStore): LedgerScans {
 // and kept for the next; the event loop only waits for the answer.
 export class WorkerScans implements LedgerScans {
   private worker: Worker | null = null;
-  private readonly pending = new Map<number, (reply: ScanReply) => void>();
+  // The scans asked of each worker, so a worker that dies fails only its own.
+  private readonly pending = new Map<Worker, Map<number, (reply: ScanReply) => void>>();
   private next = 0;
+  private closed = false;
 
   constructor(private readonly filename: string) {}
 
@@ -41,16 +43,21 @@ export class WorkerScans implements LedgerScans {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const worker = this.worker;
     this.worker = null;
     await worker?.terminate();
   }
 
   private async ask(kind: ScanKind): Promise<unknown> {
+    if (this.closed) throw new EventStoreError('UNAVAILABLE', 'The ledger is closed');
     const worker = (this.worker ??= this.start());
+    const asked = this.pending.get(worker)!;
     const id = this.next++;
     const reply = await new Promise<ScanReply>((resolve) => {
-      this.pending.set(id, resolve);
+      asked.set(id, resolve);
+      // Held while it scans; idle, it does not keep the process alive.
+      worker.ref();
       worker.postMessage({ id, kind });
     });
     if ('result' in reply) return reply.result;
@@ -68,24 +75,31 @@ export class WorkerScans implements LedgerScans {
       eval: true,
       workerData: { filename: this.filename } satisfies ScanWorkerData,
     });
-    // Idle, it does not keep the process alive.
+    const asked = new Map<number, (reply: ScanReply) => void>();
+    this.pending.set(worker, asked);
     worker.unref();
     worker.on('message', (reply: ScanReply) => {
-      this.pending.get(reply.id)?.(reply);
-      this.pending.delete(reply.id);
+      asked.get(reply.id)?.(reply);
+      asked.delete(reply.id);
+      if (asked.size === 0) worker.unref();
     });
     // A worker that dies fails the scans it was running; the next scan starts a new one.
     const fail = (why: string) => {
       if (this.worker === worker) this.worker = null;
-      for (const answer of this.pending.values())
+      void worker.terminate();
+      for (const answer of asked.values())
         answer({
           id: -1,
           error: { message: `The scan stopped: ${why}`, code: 'UNAVAILABLE', store: true },
         });
-      this.pending.clear();
+      asked.clear();
     };
     worker.on('error', (err) => fail(err.message));
-    worker.on('exit', (code) => fail(`its worker exited (${code})`));
+    worker.on('messageerror', (err) => fail(err.message));
+    worker.on('exit', (code) => {
+      fail(`its worker exited (${code})`);
+      this.pending.delete(worker);
+    });
     return worker;
   }
 }

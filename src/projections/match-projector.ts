@@ -195,7 +195,7 @@ export class MatchProjector {
     const changed = new Map<string, { state: MatchState; position: bigint }>();
     // The audit index is fed from the same batch and commits with the same checkpoint.
     const audit: AuditEntry[] = [];
-    const knowns = written.filter((w) => knownWrite(fresh, w));
+    let knowns = written.filter((w) => knownWrite(fresh, w));
     for (const stored of fresh) {
       if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) {
         const domainEvent = isLedgerEventType(stored.type) ? toDomain(stored) : null;
@@ -209,7 +209,8 @@ export class MatchProjector {
       // The writer's state covers its stream from the start: the view must stand just before it.
       let known = knowns.find((w) => isWritten(stored, w));
       if (known && stored.revision === known.first && (version ?? 0) !== known.first) {
-        knowns.splice(knowns.indexOf(known), 1);
+        // Every write claiming these events (a retry acknowledged twice) is dropped.
+        knowns = knowns.filter((w) => !isWritten(stored, w));
         known = undefined;
       }
       if (known) {

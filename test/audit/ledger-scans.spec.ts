@@ -41,6 +41,17 @@ describe('whole-ledger scans on a worker thread', () => {
     expect(await scans.readjudicate()).toEqual(await readjudicateLedger(store));
   });
 
+  it('fails the scans of a worker that dies with UNAVAILABLE; the next scan gets a new worker', async () => {
+    const own = new WorkerScans(file);
+    const scan = own.verify();
+    // The worker, killed under its scan.
+    await (own as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect(scan).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    expect((await own.verify()).ok).toBe(true);
+    await own.close();
+    await expect(own.verify()).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  });
+
   it('leaves the event loop free while it scans', async () => {
     let turns = 0;
     let ticking = true;
@@ -49,9 +60,12 @@ describe('whole-ledger scans on a worker thread', () => {
       if (ticking) setImmediate(tick);
     };
     setImmediate(tick);
+    const mainThreadReads = jest.spyOn(SqliteEventStore.prototype, 'readAll');
     await scans.verify();
     ticking = false;
-    // In process, without slices, the scan would hold the loop from start to end.
+    // Nothing of the scan was read on this thread, and the loop kept turning meanwhile.
+    expect(mainThreadReads).not.toHaveBeenCalled();
+    mainThreadReads.mockRestore();
     expect(turns).toBeGreaterThan(20);
   });
 

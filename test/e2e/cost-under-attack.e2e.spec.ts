@@ -165,6 +165,37 @@ describe('cost that matches the work', () => {
     return timings;
   }
 
+  // Warm-up, a round without the attack, then the rounds under it.
+  async function underAttack(url: string) {
+    // Warm first (the first requests compile the server's code paths), then the same load
+    // without an attack, as the yardstick.
+    await rounds(url);
+    const quiet = await rounds(url);
+    const kinds = ['matchAt', 'readjudicate', 'matchHistory', 'ledgerExport'];
+    const attacks = kinds.map((kind) =>
+      heaviestAnonymousQuery(Math.floor(MAX_COMPLEXITY / (longEvents + 3)), longEvents - 1, kind),
+    );
+    let attacking = true;
+    let served = 0;
+    let limited = 0;
+    // It keeps asking; its budget runs out after ten of them and the rest are refused cheaply.
+    const attacker = (async () => {
+      while (attacking) {
+        const res = await post(url, attacks[(served + limited) % attacks.length]);
+        if (res.body.errors?.[0]?.extensions.code === 'RATE_LIMITED') limited += 1;
+        else {
+          expect(res.body.errors).toBeUndefined();
+          served += 1;
+        }
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 50));
+    const timings = await rounds(url);
+    attacking = false;
+    await attacker;
+    return { quiet, timings, served, limited };
+  }
+
   // A latency target only means something on a machine that is not already saturated: this
   // test runs when LATENCY_TEST=1 (on a quiet machine) and is skipped with a message otherwise.
   const latency = process.env.LATENCY_TEST === '1' ? it : it.skip;
@@ -182,35 +213,12 @@ describe('cost that matches the work', () => {
       await seedLedger(dir);
       const child = await spawnServer(dir, { LEDGER_RATE_COST_LIMIT: '' });
       const url = child.url;
-      // Warm first (the first requests compile the server's code paths), then the same load
-      // without an attack, as the yardstick.
-      await rounds(url);
-      const quiet = await rounds(url);
-      const kinds = ['matchAt', 'readjudicate', 'matchHistory', 'ledgerExport'];
-      const attacks = kinds.map((kind) =>
-        heaviestAnonymousQuery(Math.floor(MAX_COMPLEXITY / (longEvents + 3)), longEvents - 1, kind),
-      );
-      let attacking = true;
-      let served = 0;
-      let limited = 0;
-      // It keeps asking; its budget runs out after ten of them and the rest are refused cheaply.
-      const attacker = (async () => {
-        while (attacking) {
-          const res = await post(url, attacks[(served + limited) % attacks.length]);
-          if (res.body.errors?.[0]?.extensions.code === 'RATE_LIMITED') limited += 1;
-          else {
-            expect(res.body.errors).toBeUndefined();
-            served += 1;
-          }
-        }
-      })();
-      await new Promise((r) => setTimeout(r, 50));
-      const timings = await rounds(url);
-      attacking = false;
-      await attacker;
-      child.proc.kill('SIGTERM');
-      await waitForExit(child.proc);
-      removeDir(dir);
+      const measured = await underAttack(url).finally(async () => {
+        child.proc.kill('SIGTERM');
+        await waitForExit(child.proc);
+        removeDir(dir);
+      });
+      const { quiet, timings, served, limited } = measured;
       const p99 = percentile(timings, 99);
       console.log(
         `under attack (${served} heaviest anonymous operations of ${longEvents}-event replays served, ${limited} refused RATE_LIMITED): ${timings.length} requests, p50 ${percentile(timings, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; without it p50 ${percentile(quiet, 50).toFixed(1)} ms, p99 ${percentile(quiet, 99).toFixed(1)} ms`,

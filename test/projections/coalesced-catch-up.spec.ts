@@ -60,22 +60,39 @@ describe('projector: concurrent writes share one catch-up', () => {
     await store.close();
   });
 
-  it('a call without a write joined to a round still reads the feed to its end', async () => {
+  it('a call without a write that joins waiting writes makes them read the feed to its end', async () => {
     const store = new SqliteEventStore({ filename: ':memory:' });
     const views = new ReadModel(':memory:');
     const projector = new MatchProjector(store, views);
     const service = new MatchCommandService(store, projector, tickingClock());
-    // Appended around this projector, as another process would.
     const elsewhere = new MatchCommandService(
       store,
       new MatchProjector(store, new ReadModel(':memory:')),
       tickingClock(),
     );
+    await play(service, 1, 0);
+    // The next projection is held in prepare(), so the writes after it wait together.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const prepare = views.prepare.bind(views);
+    const held = jest.spyOn(views, 'prepare').mockImplementationOnce(async (...args) => {
+      await gate;
+      return prepare(...args);
+    });
+    const first = play(service, 2, 0);
+    while (held.mock.calls.length === 0) await new Promise((r) => setImmediate(r));
+    const waiting = [3, 4].map((m) => play(service, m, 0));
+    while ((await store.readStream('match-co-4')).length === 0)
+      await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    // Appended around this projector after them: the waiting writes' own events follow the
+    // checkpoint end to end, so only the joined call's read brings this one in.
     await play(elsewhere, 0, 0);
-    const writes = [1, 2, 3].map((m) => play(service, m, 0));
     const plain = projector.catchUp();
-    await Promise.all([...writes, plain]);
-    for (const m of [0, 1, 2, 3]) expect(views.match(`co-${m}`)?.version).toBe(1);
+    release();
+    await Promise.all([first, ...waiting, plain]);
+    for (const m of [0, 1, 2, 3, 4]) expect(views.match(`co-${m}`)?.version).toBe(1);
+    held.mockRestore();
     await store.close();
   });
 });
