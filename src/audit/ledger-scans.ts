@@ -26,9 +26,8 @@ export function slicedScans(store: EventStore): LedgerScans {
 // A SQLite file: on a worker thread with its own read-only connection, started at the first scan
 // and kept for the next; the event loop only waits for the answer.
 export class WorkerScans implements LedgerScans {
-  private worker: Worker | null = null;
-  // The scans asked of each worker, so a worker that dies fails only its own.
-  private readonly pending = new Map<Worker, Map<number, (reply: ScanReply) => void>>();
+  // The running worker and the scans asked of it (a worker that dies fails only its own).
+  private current: { worker: Worker; asked: Map<number, (reply: ScanReply) => void> } | null = null;
   private next = 0;
   private closed = false;
 
@@ -44,15 +43,14 @@ export class WorkerScans implements LedgerScans {
 
   async close(): Promise<void> {
     this.closed = true;
-    const worker = this.worker;
-    this.worker = null;
-    await worker?.terminate();
+    const current = this.current;
+    this.current = null;
+    await current?.worker.terminate();
   }
 
   private async ask(kind: ScanKind): Promise<unknown> {
     if (this.closed) throw new EventStoreError('UNAVAILABLE', 'The ledger is closed');
-    const worker = (this.worker ??= this.start());
-    const asked = this.pending.get(worker)!;
+    const { worker, asked } = (this.current ??= this.start());
     const id = this.next++;
     const reply = await new Promise<ScanReply>((resolve) => {
       asked.set(id, resolve);
@@ -66,7 +64,7 @@ export class WorkerScans implements LedgerScans {
     throw Object.assign(new Error(message), code ? { code } : {});
   }
 
-  private start(): Worker {
+  private start(): NonNullable<WorkerScans['current']> {
     // Compiled, the worker is a .js file; under ts-node (tests, development) it is compiled too.
     const ext = extname(__filename);
     const file = join(__dirname, `scan-worker${ext}`);
@@ -75,8 +73,8 @@ export class WorkerScans implements LedgerScans {
       eval: true,
       workerData: { filename: this.filename } satisfies ScanWorkerData,
     });
-    const asked = new Map<number, (reply: ScanReply) => void>();
-    this.pending.set(worker, asked);
+    const started = { worker, asked: new Map<number, (reply: ScanReply) => void>() };
+    const { asked } = started;
     worker.unref();
     worker.on('message', (reply: ScanReply) => {
       asked.get(reply.id)?.(reply);
@@ -85,7 +83,7 @@ export class WorkerScans implements LedgerScans {
     });
     // A worker that dies fails the scans it was running; the next scan starts a new one.
     const fail = (why: string) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.current === started) this.current = null;
       void worker.terminate();
       for (const answer of asked.values())
         answer({
@@ -96,10 +94,7 @@ export class WorkerScans implements LedgerScans {
     };
     worker.on('error', (err) => fail(err.message));
     worker.on('messageerror', (err) => fail(err.message));
-    worker.on('exit', (code) => {
-      fail(`its worker exited (${code})`);
-      this.pending.delete(worker);
-    });
-    return worker;
+    worker.on('exit', (code) => fail(`its worker exited (${code})`));
+    return started;
   }
 }

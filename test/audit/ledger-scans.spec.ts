@@ -7,6 +7,7 @@ import { verifyLedger } from '../../src/audit/ledger-verifier';
 import { readjudicateLedger } from '../../src/audit/readjudication';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { loadLegacyLedger } from '../support/legacy-ledger';
+import { countLoopTurns } from '../support/loop-turns';
 import { appendRecorded } from '../support/recorded-ledger';
 import { simulateMatch } from '../support/simulator';
 
@@ -45,7 +46,9 @@ describe('whole-ledger scans on a worker thread', () => {
     const own = new WorkerScans(file);
     const scan = own.verify();
     // The worker, killed under its scan.
-    await (own as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await (
+      own as unknown as { current: { worker: { terminate(): Promise<number> } } }
+    ).current.worker.terminate();
     await expect(scan).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     expect((await own.verify()).ok).toBe(true);
     await own.close();
@@ -53,20 +56,14 @@ describe('whole-ledger scans on a worker thread', () => {
   });
 
   it('leaves the event loop free while it scans', async () => {
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns++;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turns = countLoopTurns();
     const mainThreadReads = jest.spyOn(SqliteEventStore.prototype, 'readAll');
     await scans.verify();
-    ticking = false;
+    turns.stop();
     // Nothing of the scan was read on this thread, and the loop kept turning meanwhile.
     expect(mainThreadReads).not.toHaveBeenCalled();
     mainThreadReads.mockRestore();
-    expect(turns).toBeGreaterThan(20);
+    expect(turns.count()).toBeGreaterThan(20);
   });
 
   it('reports an edited event as the in-process verifier does', async () => {

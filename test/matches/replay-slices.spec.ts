@@ -4,6 +4,7 @@ import { SliceQueue, type Slice } from '../../src/ledger/slices';
 import { replayMatch } from '../../src/matches/match-replay';
 import { loadMatch } from '../../src/matches/match-stream';
 import { legacyLines, loadLegacyLedger } from '../support/legacy-ledger';
+import { countLoopTurns } from '../support/loop-turns';
 import { appendRecorded } from '../support/recorded-ledger';
 import { simulateMatch } from '../support/simulator';
 
@@ -91,21 +92,14 @@ describe('replays in slices', () => {
     // A zero-length slice makes every due() check a slice boundary, so the count of boundaries
     // does not depend on how fast this machine is.
     const queue = new SliceQueue(0);
-    // Counts turns of the event loop: an immediate that schedules itself runs once per turn.
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns++;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turns = countLoopTurns();
     const waits: number[] = [];
     const watched = (slice: Slice): Slice => ({
       due: () => slice.due(),
       next: async () => {
-        const before = turns;
+        const before = turns.count();
         await slice.next();
-        waits.push(turns - before);
+        waits.push(turns.count() - before);
       },
       away: (io) => slice.away(io),
     });
@@ -113,7 +107,7 @@ describe('replays in slices', () => {
       queue.run((slice) => replayMatch(store, LONG, watched(slice))),
     );
     const done = await Promise.all(replays);
-    ticking = false;
+    turns.stop();
     expect(done.every((d) => d.records.length === events)).toBe(true);
     // Eight replays at once, yet the loop turned at every boundary: no two slices share a turn.
     expect(waits.length).toBeGreaterThan(8 * 10);

@@ -1,24 +1,13 @@
 import type { MatchCommand } from '../../src/domain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import type { CommandContext } from '../../src/matches/command-context';
 import { MatchCommandService } from '../../src/matches/match-commands.service';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';
 import { featureProjections } from '../../src/read-models';
-import { tickingClock } from '../support/recorded-ledger';
+import { adminContext, tickingClock } from '../support/recorded-ledger';
 import { simulateMatch } from '../support/simulator';
 
-const ctx = (commandId: string): CommandContext => ({
-  actor: 'admin',
-  role: 'ADMIN',
-  access: { scope: 'ANY' },
-  origin: 'test',
-  commandId,
-  correlationId: 'coalesced',
-  causationId: null,
-  occurredAt: null,
-  expectedRevision: null,
-});
+const ctx = (commandId: string) => adminContext(commandId, 'coalesced');
 
 // Writes that finish while the read model is busy are projected together: one transaction for
 // all of them, the same views as one at a time, and still no read of the feed.

@@ -21,13 +21,14 @@ export function tickingClock(start = Date.parse('2026-11-29T12:00:00.000Z')): Cl
   };
 }
 
-const ctx = (commandId: string): CommandContext => ({
+// An admin's command context, as the API builds it, for tests that call the command service.
+export const adminContext = (commandId: string, correlationId = 'audit-spec'): CommandContext => ({
   actor: 'scorer-1',
   role: 'ADMIN',
   access: { scope: 'ANY' },
   origin: 'test',
   commandId,
-  correlationId: 'audit-spec',
+  correlationId,
   causationId: null,
   occurredAt: null,
   expectedRevision: null,
@@ -50,9 +51,9 @@ export async function recordSimulatedMatches(
       if (i === 0)
         await service.schedule(
           command as Extract<MatchCommand, { type: 'ScheduleMatch' }>,
-          ctx(`${sim.state.id}-${i}`),
+          adminContext(`${sim.state.id}-${i}`),
         );
-      else await service.handle(sim.state.id, command, ctx(`${sim.state.id}-${i}`));
+      else await service.handle(sim.state.id, command, adminContext(`${sim.state.id}-${i}`));
     }
   }
   readModel.close();
