@@ -11,12 +11,15 @@ import { DEFAULT_APPEAL_WINDOW_MINUTES } from './amendments/window';
 import type { GameState, MatchState } from './state';
 
 // evolve only applies what an event says; every rule was applied when the event was decided.
-// Returns a new state object (the input is never mutated), built field by field for speed.
+// Returns a new state object (the input is never mutated). Copies name every field (copyMatch,
+// copyGame, withEntry) instead of spreading: spreads, with player ids as computed keys above all,
+// take V8's slow path, and this fold runs for every event of every replay.
 
 export function evolve(state: MatchState | null, event: LedgerEvent): MatchState {
   if (event.type === 'MatchScheduled') return scheduled(event.data);
   if (state === null) throw new Error(`${event.type} before MatchScheduled`);
-  const next: MatchState = { ...state, version: state.version + 1 };
+  const next = copyMatch(state);
+  next.version = state.version + 1;
   const game = state.currentGame;
 
   switch (event.type) {
@@ -38,34 +41,32 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
       next.pendingChoice = null;
       next.currentGame = newGame(state, event.data);
       return next;
-    case 'CueBallPlaced':
-      next.currentGame = { ...requireGame(game, event.type), cueBallPlacement: event.data.zone };
+    case 'CueBallPlaced': {
+      const g = copyGame(requireGame(game, event.type));
+      g.cueBallPlacement = event.data.zone;
+      next.currentGame = g;
       return next;
-    case 'ShotCalled':
-      next.currentGame = {
-        ...requireGame(game, event.type),
-        call: event.data.pushOut
-          ? {
-              ball: event.data.ball,
-              pocket: event.data.pocket,
-              safety: event.data.safety,
-              pushOut: true,
-            }
-          : { ball: event.data.ball, pocket: event.data.pocket, safety: event.data.safety },
-      };
-      return next;
-    case 'FrozenBallDeclared': {
-      const g = requireGame(game, event.type);
+    }
+    case 'ShotCalled': {
+      const g = copyGame(requireGame(game, event.type));
       const d = event.data;
-      next.currentGame = {
-        ...g,
-        frozenDeclared: [...g.frozenDeclared, { ball: d.ball, cushion: d.cushion }],
-      };
+      g.call = d.pushOut
+        ? { ball: d.ball, pocket: d.pocket, safety: d.safety, pushOut: true }
+        : { ball: d.ball, pocket: d.pocket, safety: d.safety };
+      next.currentGame = g;
+      return next;
+    }
+    case 'FrozenBallDeclared': {
+      const g = copyGame(requireGame(game, event.type));
+      const d = event.data;
+      g.frozenDeclared = [...g.frozenDeclared, { ball: d.ball, cushion: d.cushion }];
+      next.currentGame = g;
       return next;
     }
     case 'ShotPlayed': {
-      const g = requireGame(game, event.type);
-      next.currentGame = { ...g, shotsPlayed: g.shotsPlayed + 1 };
+      const g = copyGame(requireGame(game, event.type));
+      g.shotsPlayed += 1;
+      next.currentGame = g;
       return next;
     }
     case 'ShotAdjudicated':
@@ -73,10 +74,8 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
       next.pendingChoice = event.data.ruling.pendingChoice;
       if (event.data.ruling.warningIssued) {
         const { shooter, warningIssued } = event.data.ruling;
-        next.warnings = {
-          ...state.warnings,
-          [shooter]: [...(state.warnings[shooter] ?? []), warningIssued],
-        };
+        const earlier = state.warnings[shooter] ?? [];
+        next.warnings = withEntry(state.warnings, shooter, [...earlier, warningIssued]);
       }
       return next;
     case 'OptionChosen':
@@ -86,13 +85,13 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'RefereeRuled': {
       const d = event.data;
       if (d.kind === 'WARNING' && d.player !== null) {
-        next.warnings = {
-          ...state.warnings,
-          [d.player]: [...(state.warnings[d.player] ?? []), d.rule],
-        };
+        const earlier = state.warnings[d.player] ?? [];
+        next.warnings = withEntry(state.warnings, d.player, [...earlier, d.rule]);
       }
       if (d.kind === 'TWO_FOUL_WARNING' && d.player !== null && game) {
-        next.currentGame = { ...game, twoFoulWarned: { ...game.twoFoulWarned, [d.player]: true } };
+        const g = copyGame(game);
+        g.twoFoulWarned = withEntry(game.twoFoulWarned, d.player, true);
+        next.currentGame = g;
       }
       return next;
     }
@@ -183,49 +182,47 @@ function newGame(state: MatchState, d: GameStarted['data']): GameState {
 // The chooser's decision resolved: who shoots next, with what ball in hand, balls spotted back.
 function optionApplied(game: GameState | null, d: OptionChosen['data']): GameState | null {
   if (!game || game.status !== 'IN_PROGRESS' || d.nextShooter === null) return game;
+  const g = copyGame(game);
+  g.shooter = d.nextShooter;
+  g.ballInHand = d.ballInHand;
+  if (d.spotted.length) {
+    g.ballsOnTable = sortBalls([...game.ballsOnTable, ...d.spotted]);
+    g.pocketed = game.pocketed.filter((b) => !d.spotted.includes(b));
+  }
+  g.cueBallPlacement = null;
+  g.call = null;
   const claimed = d.foulClaimed;
-  return {
-    ...game,
-    shooter: d.nextShooter,
-    ballInHand: d.ballInHand,
-    ballsOnTable: d.spotted.length
-      ? sortBalls([...game.ballsOnTable, ...d.spotted])
-      : game.ballsOnTable,
-    pocketed: d.spotted.length
-      ? game.pocketed.filter((b) => !d.spotted.includes(b))
-      : game.pocketed,
-    cueBallPlacement: null,
-    call: null,
-    consecutiveFouls: claimed
-      ? { ...game.consecutiveFouls, [claimed.player]: claimed.consecutiveFoulsAfter }
-      : game.consecutiveFouls,
-    fouls: claimed
-      ? { ...game.fouls, [claimed.player]: (game.fouls[claimed.player] ?? 0) + 1 }
-      : game.fouls,
-  };
+  if (claimed) {
+    g.consecutiveFouls = withEntry(
+      game.consecutiveFouls,
+      claimed.player,
+      claimed.consecutiveFoulsAfter,
+    );
+    g.fouls = withEntry(game.fouls, claimed.player, (game.fouls[claimed.player] ?? 0) + 1);
+  }
+  return g;
 }
 
-function gameEnded(next: MatchState, g: GameState, d: GameEnded['data']): MatchState {
+function gameEnded(next: MatchState, game: GameState, d: GameEnded['data']): MatchState {
   next.score = { ...d.score };
-  next.currentGame = {
-    ...g,
-    status: 'OVER',
-    winner: d.winner,
-    endReason: d.reason,
-    endRule: d.rule,
-    ballInHand: 'NONE',
-    call: null,
-  };
+  const g = copyGame(game);
+  g.status = 'OVER';
+  g.winner = d.winner;
+  g.endReason = d.reason;
+  g.endRule = d.rule;
+  g.ballInHand = 'NONE';
+  g.call = null;
+  next.currentGame = g;
   next.games = [
     ...next.games,
     {
       number: d.gameNumber,
-      breaker: g.breaker,
+      breaker: game.breaker,
       winner: d.winner,
       loser: d.loser,
       reason: d.reason,
       rule: d.rule,
-      shots: g.shotsPlayed,
+      shots: game.shotsPlayed,
     },
   ];
   return next;
@@ -241,29 +238,89 @@ function sortBalls(balls: number[]): number[] {
 }
 
 function applyRuling(game: GameState, r: Ruling): GameState {
-  const remaining = new Set(r.ballsOnTableAfter);
-  const newlyDown = game.ballsOnTable.filter((b) => !remaining.has(b));
-  const fouled = r.appliedFoul !== null;
+  const after = r.ballsOnTableAfter;
+  const g = copyGame(game);
+  g.ballsOnTable = [...after];
+  g.pocketed = game.pocketed.concat(game.ballsOnTable.filter((b) => !after.includes(b)));
+  g.groups = r.groupsAssigned ?? game.groups;
+  g.shooter = r.nextShooter ?? game.shooter;
+  g.isBreakShot = false;
+  g.ballInHand = r.ballInHand;
+  g.cueBallPlacement = null;
+  g.call = null;
+  g.consecutiveFouls = withEntry(game.consecutiveFouls, r.shooter, r.consecutiveFoulsAfter);
+  if (r.appliedFoul !== null)
+    g.fouls = withEntry(game.fouls, r.shooter, (game.fouls[r.shooter] ?? 0) + 1);
+  g.pushOutAvailable = r.pushOutAvailable;
+  g.frozenDeclared = [];
+  // The warning is about a run of fouls; a legal shot ends the run and the warning with it.
+  if (r.consecutiveFoulsAfter === 0)
+    g.twoFoulWarned = withEntry(game.twoFoulWarned, r.shooter, false);
+  return g;
+}
+
+function copyMatch(s: MatchState): MatchState {
   return {
-    ...game,
-    ballsOnTable: [...r.ballsOnTableAfter],
-    pocketed: [...game.pocketed, ...newlyDown],
-    groups: r.groupsAssigned ?? game.groups,
-    shooter: r.nextShooter ?? game.shooter,
-    isBreakShot: false,
-    ballInHand: r.ballInHand,
-    cueBallPlacement: null,
-    call: null,
-    consecutiveFouls: { ...game.consecutiveFouls, [r.shooter]: r.consecutiveFoulsAfter },
-    fouls: fouled ? { ...game.fouls, [r.shooter]: (game.fouls[r.shooter] ?? 0) + 1 } : game.fouls,
-    pushOutAvailable: r.pushOutAvailable,
-    frozenDeclared: [],
-    // The warning is about a run of fouls; a legal shot ends the run and the warning with it.
-    twoFoulWarned:
-      r.consecutiveFoulsAfter === 0
-        ? { ...game.twoFoulWarned, [r.shooter]: false }
-        : game.twoFoulWarned,
+    id: s.id,
+    discipline: s.discipline,
+    ruleProfile: s.ruleProfile,
+    raceTo: s.raceTo,
+    players: s.players,
+    breakOrder: s.breakOrder,
+    refereePresent: s.refereePresent,
+    competition: s.competition,
+    status: s.status,
+    score: s.score,
+    pendingChoice: s.pendingChoice,
+    currentGame: s.currentGame,
+    games: s.games,
+    warnings: s.warnings,
+    winner: s.winner,
+    officials: s.officials,
+    appealWindowMinutes: s.appealWindowMinutes,
+    appeals: s.appeals,
+    signatures: s.signatures,
+    final: s.final,
+    version: s.version,
   };
+}
+
+function copyGame(g: GameState): GameState {
+  return {
+    number: g.number,
+    rack: g.rack,
+    breaker: g.breaker,
+    status: g.status,
+    ballsOnTable: g.ballsOnTable,
+    pocketed: g.pocketed,
+    groups: g.groups,
+    shooter: g.shooter,
+    isBreakShot: g.isBreakShot,
+    ballInHand: g.ballInHand,
+    cueBallPlacement: g.cueBallPlacement,
+    call: g.call,
+    shotsPlayed: g.shotsPlayed,
+    consecutiveFouls: g.consecutiveFouls,
+    fouls: g.fouls,
+    pushOutAvailable: g.pushOutAvailable,
+    twoFoulWarned: g.twoFoulWarned,
+    frozenDeclared: g.frozenDeclared,
+    winner: g.winner,
+    endReason: g.endReason,
+    endRule: g.endRule,
+  };
+}
+
+// A record keyed by player id with one entry set: the keys keep their order, as a spread would.
+function withEntry<T>(
+  record: Readonly<Record<string, T>>,
+  key: string,
+  value: T,
+): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const k in record) out[k] = record[k];
+  out[key] = value;
+  return out;
 }
 
 export function replay(events: readonly LedgerEvent[]): MatchState | null {
