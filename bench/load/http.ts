@@ -72,16 +72,3 @@ export class GqlHttp {
     this.agent.destroy();
   }
 }
-
-// GET a path of the server, for the readiness probe; the status, or 0 when nothing answers.
-export function probe(url: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request(url, { method: 'GET', timeout: 2000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(0));
-    req.end();
-  });
-}
