@@ -38,6 +38,23 @@ export function toStored(r: Row): StoredEvent {
   };
 }
 
+// The same columns as a raw (array) row, for the reads of many rows: better-sqlite3 then builds
+// no object per row, which makes a replay's reads about a third cheaper.
+export const ROW_COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata';
+export type RawRow = [number | bigint, string, number, string, string, string, string];
+
+export function rawToStored(r: RawRow): StoredEvent {
+  return {
+    streamId: r[1],
+    revision: r[2],
+    position: BigInt(r[0]),
+    eventId: r[3],
+    type: r[4],
+    data: JSON.parse(r[5]) as unknown,
+    metadata: JSON.parse(r[6]) as unknown,
+  };
+}
+
 const positionOf = (p: number | bigint | null | undefined): bigint | null =>
   p === null || p === undefined ? null : BigInt(p);
 

@@ -12,7 +12,7 @@ import {
   type ReadStreamOptions,
   type StoredEvent,
 } from '../event-store';
-import { Appender, toStored, type AppendRequest, type Row } from './appender';
+import { Appender, rawToStored, ROW_COLUMNS, type AppendRequest, type RawRow } from './appender';
 import { GroupCommit } from './group-commit';
 import { WorkerAppender } from './worker-appender';
 
@@ -62,8 +62,8 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly headsTable: boolean = true;
   private readonly stmt: {
-    readStream: Database.Statement<[string, number, number], Row>;
-    readAll: Database.Statement<[number | bigint, number], Row>;
+    readStream: Database.Statement<[string, number, number], RawRow>;
+    readAll: Database.Statement<[number | bigint, number], RawRow>;
   };
   private readonly group: GroupCommit<AppendRequest, AppendResult>;
   private worker: WorkerAppender | null = null;
@@ -84,10 +84,18 @@ export class SqliteEventStore implements EventStore {
       this.ensureHeadsTable(options);
     }
     this.stmt = {
-      readStream: this.db.prepare(
-        'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
-      ),
-      readAll: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      readStream: this.db
+        .prepare<
+          [string, number, number],
+          RawRow
+        >(`SELECT ${ROW_COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`)
+        .raw(true),
+      readAll: this.db
+        .prepare<
+          [number | bigint, number],
+          RawRow
+        >(`SELECT ${ROW_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`)
+        .raw(true),
     };
     if (options.appendInWorker && !options.readOnly && options.filename !== ':memory:') {
       const data = {
@@ -129,12 +137,12 @@ export class SqliteEventStore implements EventStore {
       options.fromRevision ?? 0,
       options.maxCount ?? -1,
     );
-    return Promise.resolve(rows.map(toStored));
+    return Promise.resolve(rows.map(rawToStored));
   }
 
   readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const rows = this.stmt.readAll.all(options.after ?? -1, options.maxCount ?? -1);
-    return Promise.resolve(rows.map(toStored));
+    return Promise.resolve(rows.map(rawToStored));
   }
 
   // A missing head table in a file that holds events is a dropped table (which would hide a
