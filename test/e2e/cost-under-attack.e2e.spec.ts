@@ -205,6 +205,7 @@ describe('cost that matches the work', () => {
 
   // A latency target only means something on a machine that is not already saturated: this
   // test runs when LATENCY_TEST=1 (on a quiet machine) and is skipped with a message otherwise.
+  // `bash .ci/node24 npx jest …` runs it on the production image's runtime.
   const latency = process.env.LATENCY_TEST === '1' ? it : it.skip;
   if (process.env.LATENCY_TEST !== '1')
     console.log(
