@@ -220,16 +220,15 @@ describe('cost that matches the work', () => {
       // own work would queue behind its slices and count in its latency.
       ensureBuilt();
       const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-latency-'));
-      await seedLedger(dir);
-      const server = await startBuiltServer({
-        dataDir: dir,
-        // One address sends every request here; the cost budget is the default one.
-        env: { LEDGER_JWT_SECRET: TEST_JWT_SECRET, LEDGER_RATE_LIMIT: '1000000' },
-      });
-      const measured = await underAttack(server.url).finally(async () => {
-        await server.stop();
-        removeDir(dir);
-      });
+      const measured = await (async () => {
+        await seedLedger(dir);
+        const server = await startBuiltServer({
+          dataDir: dir,
+          // One address sends every request here; the cost budget is the default one.
+          env: { LEDGER_JWT_SECRET: TEST_JWT_SECRET, LEDGER_RATE_LIMIT: '1000000' },
+        });
+        return underAttack(server.url).finally(() => server.stop());
+      })().finally(() => removeDir(dir));
       const { quiet, timings, served, limited } = measured;
       const p99 = percentile(timings, 99);
       console.log(

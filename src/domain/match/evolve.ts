@@ -317,6 +317,9 @@ function withEntry<T>(
   key: string,
   value: T,
 ): Record<string, T> {
+  // An assignment to "__proto__" would set the prototype (ids cannot take that form, but the fold
+  // does not rely on it).
+  if (key === '__proto__') return { ...record, [key]: value };
   const out: Record<string, T> = {};
   for (const k in record) out[k] = record[k];
   out[key] = value;
