@@ -1,14 +1,26 @@
 // JSON with object keys sorted at every level, so equal values give equal text whatever their key
 // order. `undefined` fields are left out, as JSON.stringify does, so a value reads the same before
-// and after a round trip through a store.
+// and after a round trip through a store. Every event's hash is taken over this text: it must
+// never change for a given value. Built by concatenation: this runs for every event verified.
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value))
-    return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      out += (i === 0 ? '' : ',') + (v === undefined ? 'null' : canonicalJson(v));
+    }
+    return out + ']';
+  }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    let out = '{';
+    // The default sort compares UTF-16 code units, as the hash chain has always ordered keys.
+    for (const k of Object.keys(record).sort()) {
+      const v = record[k];
+      if (v === undefined) continue;
+      out += (out.length === 1 ? '' : ',') + JSON.stringify(k) + ':' + canonicalJson(v);
+    }
+    return out + '}';
   }
   return JSON.stringify(value) ?? 'null';
 }
