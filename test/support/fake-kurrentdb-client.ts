@@ -56,8 +56,14 @@ export class FakeKurrentDbClient {
   private readonly listeners = new Set<() => void>();
   private readonly drops = new Set<(err: Error) => void>();
   private next = 100n;
-  // The calls made, with whether they required the leader.
-  readonly calls: { op: string; stream?: string; requiresLeader: boolean }[] = [];
+  // The calls made, with whether they required the leader (and a stream read's first revision).
+  readonly calls: {
+    op: string;
+    stream?: string;
+    requiresLeader: boolean;
+    from?: number;
+    max?: number;
+  }[] = [];
   // How many of the latest events a follower has not replicated yet (reads without requiresLeader).
   followerLag = 0;
 
@@ -103,10 +109,13 @@ export class FakeKurrentDbClient {
     streamName: string,
     options: { fromRevision?: bigint | 'start'; maxCount?: number | bigint } & Options = {},
   ) {
-    this.called('readStream', streamName, options);
+    const from = typeof options.fromRevision === 'bigint' ? options.fromRevision : 0n;
+    this.called('readStream', streamName, options, {
+      from: Number(from),
+      ...(options.maxCount === undefined ? {} : { max: Number(options.maxCount) }),
+    });
     const visible = this.visible(streamName, options.requiresLeader === true);
     const tombstoned = this.tombstoned(streamName);
-    const from = typeof options.fromRevision === 'bigint' ? options.fromRevision : 0n;
     const max = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
     const resolve = (r: Rec) => this.resolved(r);
     return (async function* () {
@@ -319,8 +328,13 @@ export class FakeKurrentDbClient {
     return rows;
   }
 
-  private called(op: string, stream: string | undefined, options: Options): void {
-    this.calls.push({ op, stream, requiresLeader: options.requiresLeader === true });
+  private called(
+    op: string,
+    stream: string | undefined,
+    options: Options,
+    range: { from?: number; max?: number } = {},
+  ): void {
+    this.calls.push({ op, stream, requiresLeader: options.requiresLeader === true, ...range });
   }
 
   private matches(r: Rec, filter?: { prefixes?: string[] }): boolean {

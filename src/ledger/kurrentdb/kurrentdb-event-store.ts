@@ -6,10 +6,8 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { LEDGER_STREAM_PREFIXES } from '../envelope';
 import {
-  ANY,
   EventStoreError,
   NO_STREAM,
-  STREAM_EXISTS,
   type AppendResult,
   type EventStore,
   type EventToAppend,
@@ -21,6 +19,7 @@ import {
   type StreamAnomaly,
 } from '../event-store';
 import { openKurrentDbClient } from './connection';
+import { KnownIds } from './known-ids';
 import { redactConnectionString } from './connection-string';
 import {
   decodePosition,
@@ -45,6 +44,7 @@ export class KurrentDbEventStore implements EventStore {
   private readonly timeoutMs: number;
   private readonly prefixes: string[];
   private readonly target: string;
+  private readonly knownIds = new KnownIds();
 
   constructor(
     private readonly client: KurrentDBClient,
@@ -92,6 +92,7 @@ export class KurrentDbEventStore implements EventStore {
       const position = result.position
         ? encodePosition(result.position)
         : (stored[stored.length - 1]?.position ?? -1n);
+      this.knownIds.extend(streamId, stored);
       return { nextExpectedRevision, position, events: stored };
     } catch (err) {
       throw mapError(err, streamId, expected, this.target);
@@ -99,20 +100,36 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   // KurrentDB keeps event ids unique only against retries, not across a stream. The port refuses
-  // an id already stored before the expected revision (SQLite's UNIQUE index does the same), so
+  // an id already stored up to the expected revision (SQLite's UNIQUE index does the same), so
   // the batch is checked first; the expected revision still guards against a writer in between.
+  // Ids read before are kept: only the events since are read, none when this process wrote last.
   private async refuseKnownIds(
     streamId: string,
     events: EventToAppend[],
     expected: ExpectedRevision,
   ): Promise<void> {
     if (expected === NO_STREAM) return;
-    const before =
-      expected === ANY || expected === STREAM_EXISTS
-        ? await this.readStream(streamId)
-        : await this.readStream(streamId, { fromRevision: 0, maxCount: expected + 1 });
-    const known = new Set(before.map((e) => e.eventId));
-    const dup = events.find((e) => known.has(e.eventId));
+    // ANY and STREAM_EXISTS: the whole stream; a revision: up to it (ids after it may be a retry
+    // of this very append, which KurrentDB answers idempotently).
+    const until = typeof expected === 'number' ? expected : Number.POSITIVE_INFINITY;
+    // Taken before the read: a concurrent append may replace the entry, never change what it says.
+    const { ids, revision } = this.knownIds.entry(streamId);
+    // The stream must still start at revision 0: KurrentDB's own API can cut it short ($tb,
+    // $maxCount, $maxAge) or delete it, and the read refuses either (a cold read from 0 checks it).
+    if (revision >= 0) await this.readStream(streamId, { fromRevision: 0, maxCount: 1 });
+    const newer =
+      revision < until
+        ? await this.readStream(streamId, {
+            fromRevision: revision + 1,
+            ...(Number.isFinite(until) ? { maxCount: until - revision } : {}),
+          })
+        : [];
+    this.knownIds.extend(streamId, newer);
+    const storedAt = (id: string) => ids.get(id) ?? newer.find((e) => e.eventId === id)?.revision;
+    const dup = events.find((e) => {
+      const at = storedAt(e.eventId);
+      return at !== undefined && at <= until;
+    });
     if (dup)
       throw new EventStoreError(
         'DUPLICATE_EVENT_ID',
