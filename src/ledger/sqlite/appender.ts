@@ -16,30 +16,8 @@ export interface AppendRequest {
   expected: ExpectedRevision;
 }
 
-export interface Row {
-  position: number | bigint;
-  stream_id: string;
-  revision: number;
-  event_id: string;
-  type: string;
-  data: string;
-  metadata: string;
-}
-
-export function toStored(r: Row): StoredEvent {
-  return {
-    streamId: r.stream_id,
-    revision: r.revision,
-    position: BigInt(r.position),
-    eventId: r.event_id,
-    type: r.type,
-    data: JSON.parse(r.data) as unknown,
-    metadata: JSON.parse(r.metadata) as unknown,
-  };
-}
-
-// The same columns as a raw (array) row, for the reads of many rows: better-sqlite3 then builds
-// no object per row, which makes a replay's reads about a third cheaper.
+// A stored row, read raw (as an array): better-sqlite3 then builds no object per row, which makes
+// a replay's reads about a third cheaper.
 export const ROW_COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata';
 export type RawRow = [number | bigint, string, number, string, string, string, string];
 
@@ -74,9 +52,12 @@ export class Appender {
       insert: db.prepare<[string, number, string, string, string, string]>(
         'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
       ),
-      byIds: db.prepare<[string, number, number], Row>(
-        'SELECT * FROM events WHERE stream_id = ? AND revision > ? ORDER BY revision LIMIT ?',
-      ),
+      byIds: db
+        .prepare<
+          [string, number, number],
+          RawRow
+        >(`SELECT ${ROW_COLUMNS} FROM events WHERE stream_id = ? AND revision > ? ORDER BY revision LIMIT ?`)
+        .raw(true),
       lastPosition: db.prepare<[], { position: number | bigint | null }>(
         'SELECT MAX(position) AS position FROM events',
       ),
@@ -187,8 +168,8 @@ export class Appender {
   ): AppendResult | null {
     const rows = this.stmt.byIds.all(streamId, expected, events.length);
     if (rows.length !== events.length) return null;
-    if (!rows.every((r, i) => r.event_id === events[i].eventId)) return null;
-    const stored = rows.map(toStored);
+    const stored = rows.map(rawToStored);
+    if (!stored.every((e, i) => e.eventId === events[i].eventId)) return null;
     const last = stored[stored.length - 1];
     const before = this.stmt.positionBefore.get(stored[0].position)?.position;
     return {
