@@ -133,15 +133,28 @@ export async function generateLedger(
   return written;
 }
 
-// Bytes of data and metadata per stored event (as the adapter stores them), and of the file.
-export function storedSize(file: string): { data: number; metadata: number; events: number } {
+// Bytes per stored event as the adapter lays it out: its data, its metadata (its own fields, its
+// hashes, its share of its command's row), and the file.
+export function storedSize(file: string): {
+  data: number;
+  metadata: number;
+  own: number;
+  hashes: number;
+  command: number;
+  events: number;
+} {
   const db = new Database(file, { readonly: true });
   const row = db
-    .prepare<[], { data: number; metadata: number; events: number }>(
-      `SELECT AVG(LENGTH(CAST(data AS BLOB))) AS data, AVG(LENGTH(CAST(metadata AS BLOB))) AS metadata,
-       COUNT(*) AS events FROM events`,
+    .prepare<[], { data: number; own: number; hashes: number; events: number }>(
+      `SELECT AVG(LENGTH(CAST(data AS BLOB))) AS data, AVG(LENGTH(CAST(metadata AS BLOB))) AS own,
+       AVG(COALESCE(LENGTH(prev_hash), 0) + COALESCE(LENGTH(hash), 0)) AS hashes, COUNT(*) AS events FROM events`,
     )
     .get()!;
+  const commands = db
+    .prepare<[], number>('SELECT COALESCE(SUM(LENGTH(CAST(metadata AS BLOB))), 0) FROM commands')
+    .pluck()
+    .get()!;
   db.close();
-  return row;
+  const command = commands / row.events;
+  return { ...row, command, metadata: row.own + row.hashes + command };
 }

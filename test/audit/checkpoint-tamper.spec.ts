@@ -14,6 +14,7 @@ import {
 import { verifyLedger } from '../../src/audit/ledger-verifier';
 import { eventHash } from '../../src/ledger/hash-chain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
+import { logicalRows, storeWhole } from '../support/ledger-rows';
 import { recordSimulatedMatches } from '../support/recorded-ledger';
 import { startServer, testEnv } from '../support/server';
 
@@ -35,36 +36,16 @@ function cli(dataDir: string, ...args: string[]) {
 // Rewrites a whole stream as an attacker who knows the hash recipe would: one event's data
 // edited, then every hash of the stream and its head record recomputed. The chain verifies.
 function rewriteStream(db: Database.Database, streamId: string): void {
-  const rows = db
-    .prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision')
-    .all(streamId) as {
-    position: number;
-    stream_id: string;
-    revision: number;
-    event_id: string;
-    type: string;
-    data: string;
-    metadata: string;
-  }[];
+  const rows = logicalRows(db, streamId);
   let prev = '0'.repeat(64);
   for (const r of rows) {
-    const data = JSON.parse(r.data) as Record<string, unknown>;
+    const data = { ...(r.data as Record<string, unknown>) };
     if (r.revision === 0) data.competition = 'Forged Cup';
-    const metadata = { ...(JSON.parse(r.metadata) as Record<string, unknown>), prevHash: prev };
-    const hash = eventHash({
-      streamId: r.stream_id,
-      revision: r.revision,
-      eventId: r.event_id,
-      type: r.type,
-      data,
-      metadata,
-    });
+    const { hash: _h, ...rest } = r.metadata as Record<string, unknown>;
+    const metadata = { ...rest, prevHash: prev };
+    const hash = eventHash({ ...r, data, metadata });
     prev = hash;
-    db.prepare('UPDATE events SET data = ?, metadata = ? WHERE position = ?').run(
-      JSON.stringify(data),
-      JSON.stringify({ ...metadata, hash }),
-      r.position,
-    );
+    storeWhole(db, r.position, data, { ...metadata, hash });
   }
   db.prepare('UPDATE stream_heads SET hash = ? WHERE stream_id = ?').run(prev, streamId);
 }

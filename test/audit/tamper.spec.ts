@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { verifyLedger, type Verification } from '../../src/audit/ledger-verifier';
 import { eventHash } from '../../src/ledger/hash-chain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
+import { logicalRow, storeWhole } from '../support/ledger-rows';
 import { recordSimulatedMatches } from '../support/recorded-ledger';
 
 // Real matches written through the command service into a real SQLite file; each test edits a
@@ -168,24 +169,18 @@ describe('tamper evidence: hash chains over a SQLite ledger file', () => {
   it('detects an edit whose own hash was recomputed: the next link breaks', async () => {
     const v = await tamper((db) => {
       const s = stream(2);
-      const row = db
-        .prepare('SELECT * FROM events WHERE stream_id = ? AND revision = 4')
-        .get(s) as Record<string, any>;
-      const data = { ...JSON.parse(row.data), forged: true };
-      const { hash: _h, ...meta } = JSON.parse(row.metadata);
+      const row = logicalRow(db, s, 4);
+      const data = { ...(row.data as object), forged: true };
+      const { hash: _h, ...meta } = row.metadata as Record<string, unknown>;
       const hash = eventHash({
         streamId: s,
         revision: 4,
-        eventId: row.event_id,
+        eventId: row.eventId,
         type: row.type,
         data,
         metadata: meta,
       });
-      db.prepare('UPDATE events SET data = ?, metadata = ? WHERE position = ?').run(
-        JSON.stringify(data),
-        JSON.stringify({ ...meta, hash }),
-        row.position,
-      );
+      storeWhole(db, row.position, data, { ...meta, hash });
     });
     expect(v.breaks).toEqual([
       expect.objectContaining({ streamId: stream(2), revision: 5, reason: 'LINK_BROKEN' }),
@@ -195,9 +190,7 @@ describe('tamper evidence: hash chains over a SQLite ledger file', () => {
   it('treats an event without a hash (unchained) as a broken link', async () => {
     const v = await tamper((db) =>
       db
-        .prepare(
-          `UPDATE events SET metadata = json_remove(metadata, '$.hash') WHERE stream_id = ? AND revision = 2`,
-        )
+        .prepare(`UPDATE events SET hash = NULL WHERE stream_id = ? AND revision = 2`)
         .run(stream(0)),
     );
     expect(v.firstBreak).toMatchObject({
@@ -235,14 +228,10 @@ describe('tamper evidence: hash chains over a SQLite ledger file', () => {
       const s = stream(0);
       const last = head(db, s);
       db.prepare('DELETE FROM events WHERE stream_id = ? AND revision = ?').run(s, last);
-      const prev = db
-        .prepare(
-          `SELECT json_extract(metadata, '$.hash') AS h FROM events WHERE stream_id = ? AND revision = ?`,
-        )
-        .get(s, last - 1) as { h: string };
+      const prev = logicalRow(db, s, last - 1).metadata as { hash: string };
       db.prepare('UPDATE stream_heads SET revision = ?, hash = ? WHERE stream_id = ?').run(
         last - 1,
-        prev.h,
+        prev.hash,
         s,
       );
     });

@@ -12,8 +12,9 @@ import {
   type ReadStreamOptions,
   type StoredEvent,
 } from '../event-store';
-import { Appender, rawToStored, ROW_COLUMNS, type AppendRequest, type RawRow } from './appender';
+import { Appender, type AppendRequest } from './appender';
 import { GroupCommit } from './group-commit';
+import { ensureEventsSchema, RowReader, type RawRow } from './ledger-rows';
 import { WorkerAppender } from './worker-appender';
 
 export interface SqliteEventStoreOptions {
@@ -32,18 +33,6 @@ export interface SqliteEventStoreOptions {
   adoptHeads?: boolean;
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  position  INTEGER PRIMARY KEY AUTOINCREMENT,
-  stream_id TEXT    NOT NULL,
-  revision  INTEGER NOT NULL,
-  event_id  TEXT    NOT NULL UNIQUE,
-  type      TEXT    NOT NULL,
-  data      TEXT    NOT NULL,
-  metadata  TEXT    NOT NULL,
-  UNIQUE (stream_id, revision)
-);`;
-
 // Each stream's last revision and its hash, updated in the append transaction. It is what the
 // verifier compares a stream's chain with, so that deleting the last event(s) of a stream (which
 // leaves a valid, shorter chain) is still detected. A new file gets it empty; a file with events
@@ -55,12 +44,13 @@ CREATE TABLE stream_heads (
   hash      TEXT
 );
 INSERT INTO stream_heads (stream_id, revision, hash)
-  SELECT e.stream_id, e.revision, json_extract(e.metadata, '$.hash') FROM events e
+  SELECT e.stream_id, e.revision, COALESCE(lower(hex(e.hash)), json_extract(e.metadata, '$.hash')) FROM events e
   WHERE e.revision = (SELECT MAX(revision) FROM events x WHERE x.stream_id = e.stream_id);`;
 
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly headsTable: boolean = true;
+  private readonly rows: RowReader;
   private readonly stmt: {
     readStream: Database.Statement<[string, number, number], RawRow>;
     readAll: Database.Statement<[number | bigint, number], RawRow>;
@@ -80,22 +70,17 @@ export class SqliteEventStore implements EventStore {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
       this.db.pragma('busy_timeout = 5000');
-      this.db.exec(SCHEMA);
+      ensureEventsSchema(this.db);
       this.ensureHeadsTable(options);
     }
+    this.rows = new RowReader(this.db);
     this.stmt = {
-      readStream: this.db
-        .prepare<
-          [string, number, number],
-          RawRow
-        >(`SELECT ${ROW_COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`)
-        .raw(true),
-      readAll: this.db
-        .prepare<
-          [number | bigint, number],
-          RawRow
-        >(`SELECT ${ROW_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`)
-        .raw(true),
+      readStream: this.rows.prepare<[string, number, number]>(
+        'WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
+      ),
+      readAll: this.rows.prepare<[number | bigint, number]>(
+        'WHERE position > ? ORDER BY position LIMIT ?',
+      ),
     };
     if (options.appendInWorker && !options.readOnly && options.filename !== ':memory:') {
       const data = {
@@ -137,12 +122,12 @@ export class SqliteEventStore implements EventStore {
       options.fromRevision ?? 0,
       options.maxCount ?? -1,
     );
-    return Promise.resolve(rows.map(rawToStored));
+    return Promise.resolve(this.rows.decode(rows));
   }
 
   readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const rows = this.stmt.readAll.all(options.after ?? -1, options.maxCount ?? -1);
-    return Promise.resolve(rows.map(rawToStored));
+    return Promise.resolve(this.rows.decode(rows));
   }
 
   // A missing head table in a file that holds events is a dropped table (which would hide a

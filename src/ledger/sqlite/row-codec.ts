@@ -1,0 +1,84 @@
+// How the SQLite ledger lays an event's metadata out on disk. Readers only ever see the logical
+// metadata the writer sealed (every field, hashes as 64-hex); the hash chain is computed over that
+// form, so the layout changes no hash.
+//
+// A compact row keeps only the event's own fields in `metadata`, its hashes as 32-byte blobs, and
+// a reference to a `commands` row holding the fields every event of one command shares (who, when,
+// from which command, under which engine). A row whose metadata the compact layout cannot give
+// back exactly (key for key, in order) is stored whole, as every row was before the layout.
+
+// What belongs to the command rather than to one of its events.
+const COMMAND_KEYS = new Set([
+  'recordedBy',
+  'role',
+  'recordedAt',
+  'occurredAt',
+  'origin',
+  'commandId',
+  'correlationId',
+  'causationId',
+  'engineVersion',
+  'ruleProfile',
+  'commandHash',
+]);
+
+const HEX_HASH = /^[0-9a-f]{64}$/;
+
+export interface CompactMetadata {
+  // JSON of the command's fields, in their order.
+  command: string;
+  // JSON of the event's own fields (schema version, game), in their order.
+  own: string;
+  prevHash: Buffer;
+  hash: Buffer;
+}
+
+// Null when the metadata must be stored whole: not a plain object, a command field after an
+// event field, anything but `prevHash` then `hash` (64-hex) at the end, or an undefined value.
+export function compactMetadata(metadata: unknown): CompactMetadata | null {
+  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) return null;
+  const keys = Object.keys(metadata);
+  const n = keys.length;
+  if (n < 2 || keys[n - 2] !== 'prevHash' || keys[n - 1] !== 'hash') return null;
+  const m = metadata as Record<string, unknown>;
+  const { prevHash, hash } = m;
+  if (typeof prevHash !== 'string' || typeof hash !== 'string') return null;
+  if (!HEX_HASH.test(prevHash) || !HEX_HASH.test(hash)) return null;
+  const command: Record<string, unknown> = {};
+  const own: Record<string, unknown> = {};
+  let ownStarted = false;
+  for (let i = 0; i < n - 2; i++) {
+    const key = keys[i];
+    const value = m[key];
+    if (value === undefined || key === '__proto__') return null;
+    if (COMMAND_KEYS.has(key)) {
+      if (ownStarted) return null;
+      command[key] = value;
+    } else {
+      ownStarted = true;
+      own[key] = value;
+    }
+  }
+  return {
+    command: JSON.stringify(command),
+    own: JSON.stringify(own),
+    prevHash: Buffer.from(prevHash, 'hex'),
+    hash: Buffer.from(hash, 'hex'),
+  };
+}
+
+// The logical metadata of a compact row (hashes as 64-hex). A missing part (a deleted command row, a blanked hash)
+// leaves its fields out, which the verifier then reports as a broken chain.
+export function expandMetadata(
+  command: Record<string, unknown> | null,
+  own: Record<string, unknown>,
+  prevHash: string | null,
+  hash: string | null,
+): Record<string, unknown> {
+  const metadata: Record<string, unknown> = {};
+  if (command) for (const key in command) metadata[key] = command[key];
+  for (const key in own) metadata[key] = own[key];
+  if (prevHash !== null) metadata.prevHash = prevHash;
+  if (hash !== null) metadata.hash = hash;
+  return metadata;
+}

@@ -1,0 +1,217 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { NO_STREAM, type EventToAppend } from '../../src/ledger/event-store';
+import { eventHash, sealEvents } from '../../src/ledger/hash-chain';
+import { compactMetadata } from '../../src/ledger/sqlite/row-codec';
+import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
+import { legacyLines } from '../support/legacy-ledger';
+
+const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-rows-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const file = () => join(dir, `ledger-${files++}.sqlite`);
+
+// Metadata as the write path builds it (envelope.ts toAppend), before sealing.
+const commandMetadata = (commandId: string, gameNumber: number | null) => ({
+  recordedBy: 'scorer-7',
+  role: 'SCORER',
+  recordedAt: '2026-11-29T12:00:00.000Z',
+  occurredAt: '2026-11-29T12:00:00.000Z',
+  origin: null,
+  commandId,
+  correlationId: `corr-${commandId}`,
+  causationId: null,
+  engineVersion: '1.2.0',
+  ruleProfile: 'WPA',
+  commandHash: 'ab'.repeat(32),
+  schemaVersion: 1,
+  gameNumber,
+});
+
+const command = (commandId: string, count: number): EventToAppend[] =>
+  Array.from({ length: count }, (_, i) => ({
+    eventId: `${commandId}-${i}`,
+    type: i === 0 ? 'ShotPlayed' : 'ShotAdjudicated',
+    data: { shot: i, note: 'ç' },
+    metadata: commandMetadata(commandId, i === 2 ? null : 1),
+  }));
+
+// The metadata exactly, key order included.
+const texts = (events: { metadata: unknown }[]) => events.map((e) => JSON.stringify(e.metadata));
+
+describe('SQLite ledger rows: a command stored once, hashes as bytes', () => {
+  it('keeps the fields a command shares once and gives every event its metadata back exactly', async () => {
+    const store = new SqliteEventStore({ filename: file() });
+    const first = sealEvents('match-a', null, command('c1', 3));
+    const a = await store.append('match-a', first, NO_STREAM);
+    const second = sealEvents('match-a', a.events[2], command('c2', 2));
+    await store.append('match-a', second, 2);
+
+    const read = await store.readStream('match-a');
+    expect(texts(read)).toEqual(texts([...first, ...second]));
+    // A read that starts inside a command, and the global feed, give the same.
+    expect(texts(await store.readStream('match-a', { fromRevision: 1 }))).toEqual(
+      texts([...first, ...second].slice(1)),
+    );
+    expect(texts(await store.readAll({ after: 2n, maxCount: 2 }))).toEqual(
+      texts([...first, ...second].slice(2, 4)),
+    );
+    expect((await verifyLedger(store)).ok).toBe(true);
+    await store.close();
+  });
+
+  it('stores each event with only its own fields and its hashes as 32 bytes', async () => {
+    const name = file();
+    const store = new SqliteEventStore({ filename: name });
+    await store.append('match-a', sealEvents('match-a', null, command('c1', 3)), NO_STREAM);
+    await store.close();
+    const db = new Database(name, { readonly: true });
+    const commands = db.prepare('SELECT metadata FROM commands').pluck().all() as string[];
+    const rows = db
+      .prepare('SELECT metadata, command, length(prev_hash) AS p, length(hash) AS h FROM events')
+      .all() as { metadata: string; command: number; p: number; h: number }[];
+    db.close();
+    expect(commands).toHaveLength(1);
+    expect(JSON.parse(commands[0])).toMatchObject({ recordedBy: 'scorer-7', commandId: 'c1' });
+    expect(rows.map((r) => r.metadata)).toEqual([
+      '{"schemaVersion":1,"gameNumber":1}',
+      '{"schemaVersion":1,"gameNumber":1}',
+      '{"schemaVersion":1,"gameNumber":null}',
+    ]);
+    expect(rows.every((r) => r.p === 32 && r.h === 32)).toBe(true);
+    expect(new Set(rows.map((r) => r.command)).size).toBe(1);
+  });
+
+  // Anything the compact row could not give back key for key is stored whole.
+  it.each([
+    ['no hash chain', { recordedBy: 'a', schemaVersion: 1 }],
+    ['a command field after an event field', { schemaVersion: 1, recordedBy: 'a' }],
+    ['upper-case hashes', { recordedBy: 'a', prevHash: 'A'.repeat(64), hash: 'B'.repeat(64) }],
+    [
+      'a field after the hash',
+      { recordedBy: 'a', prevHash: '0'.repeat(64), hash: '1'.repeat(64), x: 1 },
+    ],
+    ['hash before prevHash', { recordedBy: 'a', hash: '1'.repeat(64), prevHash: '0'.repeat(64) }],
+  ])(
+    'stores a row whole when its metadata has %s, and reads it back exactly',
+    async (_, metadata) => {
+      expect(compactMetadata(metadata)).toBeNull();
+      const store = new SqliteEventStore({ filename: file() });
+      await store.append('match-w', [{ eventId: 'w1', type: 'A', data: {}, metadata }], NO_STREAM);
+      expect(texts(await store.readStream('match-w'))).toEqual([JSON.stringify(metadata)]);
+      await store.close();
+    },
+  );
+
+  it("reports an edit of a command's shared row: every event of that command no longer matches its hash", async () => {
+    const name = file();
+    const store = new SqliteEventStore({ filename: name });
+    const a = await store.append(
+      'match-a',
+      sealEvents('match-a', null, command('c1', 1)),
+      NO_STREAM,
+    );
+    await store.append('match-a', sealEvents('match-a', a.events[0], command('c2', 3)), 0);
+    await store.close();
+    const db = new Database(name);
+    db.prepare(
+      "UPDATE commands SET metadata = json_set(metadata, '$.recordedBy', 'someone-else') WHERE json_extract(metadata, '$.commandId') = 'c2'",
+    ).run();
+    db.close();
+    const reopened = new SqliteEventStore({ filename: name, readOnly: true });
+    const v = await verifyLedger(reopened);
+    const read = await reopened.readStream('match-a');
+    await reopened.close();
+    expect(v.breaks.map((b) => [b.revision, b.reason])).toEqual([[1, 'CONTENT_ALTERED']]);
+    expect(read.map((e) => eventHash(e) === (e.metadata as { hash: string }).hash)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+// The layout of every ledger file written before the compact rows.
+const OLDER_LAYOUT = `
+CREATE TABLE events (
+  position  INTEGER PRIMARY KEY AUTOINCREMENT,
+  stream_id TEXT    NOT NULL,
+  revision  INTEGER NOT NULL,
+  event_id  TEXT    NOT NULL UNIQUE,
+  type      TEXT    NOT NULL,
+  data      TEXT    NOT NULL,
+  metadata  TEXT    NOT NULL,
+  UNIQUE (stream_id, revision)
+);
+CREATE TABLE stream_heads (stream_id TEXT PRIMARY KEY, revision INTEGER NOT NULL, hash TEXT);`;
+
+// The engine-1.1.0 fixture ledger, written row for row into a file of the older layout.
+function olderLedgerFile(): string {
+  const name = file();
+  const db = new Database(name);
+  db.pragma('journal_mode = WAL');
+  db.exec(OLDER_LAYOUT);
+  const insert = db.prepare(
+    'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const head = db.prepare(
+    'INSERT INTO stream_heads (stream_id, revision, hash) VALUES (?, ?, ?) ON CONFLICT(stream_id) DO UPDATE SET revision = excluded.revision, hash = excluded.hash',
+  );
+  db.transaction(() => {
+    for (const l of legacyLines()) {
+      insert.run(
+        l.streamId,
+        l.revision,
+        l.eventId,
+        l.type,
+        JSON.stringify(l.data),
+        JSON.stringify(l.metadata),
+      );
+      head.run(l.streamId, l.revision, (l.metadata as { hash: string }).hash);
+    }
+  })();
+  db.close();
+  return name;
+}
+
+describe('SQLite ledger rows: a file written before the compact layout', () => {
+  const lines = legacyLines();
+
+  it('reads read-only, unchanged, and verifies', async () => {
+    const name = olderLedgerFile();
+    const store = new SqliteEventStore({ filename: name, readOnly: true });
+    const all = await store.readAll();
+    expect(texts(all)).toEqual(texts(lines));
+    expect(all.map((e) => e.data)).toEqual(lines.map((l) => l.data));
+    expect((await verifyLedger(store)).ok).toBe(true);
+    await store.close();
+    const db = new Database(name, { readonly: true });
+    expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'commands'").get()).toBeUndefined();
+    db.close();
+  });
+
+  it('gains the compact layout when opened for writing; old and new rows chain and verify together', async () => {
+    const name = olderLedgerFile();
+    const store = new SqliteEventStore({ filename: name, appendInWorker: true });
+    expect(texts(await store.readAll())).toEqual(texts(lines));
+    const last = lines[lines.length - 1];
+    const [head] = await store.readStream(last.streamId, { fromRevision: last.revision });
+    const more = sealEvents(last.streamId, head, command('after-upgrade', 2));
+    await store.append(last.streamId, more, last.revision);
+    const tail = await store.readStream(last.streamId, { fromRevision: last.revision });
+    expect(texts(tail)).toEqual(texts([last, ...more]));
+    const v = await verifyLedger(store);
+    expect(v).toMatchObject({ ok: true, events: lines.length + 2, headsChecked: true });
+    await store.close();
+    const db = new Database(name, { readonly: true });
+    const layout = db
+      .prepare('SELECT COUNT(*) AS whole, COUNT(command) AS compact FROM events')
+      .get() as { whole: number; compact: number };
+    db.close();
+    expect(layout).toEqual({ whole: lines.length + 2, compact: 2 });
+  });
+});

@@ -1,0 +1,35 @@
+import type Database from 'better-sqlite3';
+import type { StoredEvent } from '../../src/ledger/event-store';
+import { RowReader, type RawRow } from '../../src/ledger/sqlite/ledger-rows';
+
+// Raw access to a SQLite ledger file for tamper tests: rows read in their logical form (what the
+// store returns, whichever layout they are stored in), and rows written back whole, as someone
+// editing the file with the hash recipe in hand would.
+
+// One stream's rows by revision, or every row in commit order.
+export function logicalRows(db: Database.Database, streamId?: string): StoredEvent[] {
+  const reader = new RowReader(db);
+  const rows: RawRow[] =
+    streamId === undefined
+      ? reader.prepare<[]>('ORDER BY position').all()
+      : reader.prepare<[string]>('WHERE stream_id = ? ORDER BY revision').all(streamId);
+  return reader.decode(rows);
+}
+
+export function logicalRow(db: Database.Database, streamId: string, revision: number): StoredEvent {
+  const row = logicalRows(db, streamId).find((e) => e.revision === revision);
+  if (!row) throw new Error(`No row ${streamId}@${revision}`);
+  return row;
+}
+
+// Stores the row at `position` whole (its own compact columns cleared), with this data and metadata.
+export function storeWhole(
+  db: Database.Database,
+  position: bigint | number,
+  data: unknown,
+  metadata: unknown,
+): void {
+  db.prepare(
+    'UPDATE events SET data = ?, metadata = ?, command = NULL, prev_hash = NULL, hash = NULL WHERE position = ?',
+  ).run(JSON.stringify(data), JSON.stringify(metadata), position);
+}
