@@ -150,7 +150,7 @@ CREATE TABLE events (
 CREATE TABLE stream_heads (stream_id TEXT PRIMARY KEY, revision INTEGER NOT NULL, hash TEXT);`;
 
 // The engine-1.1.0 fixture ledger, written row for row into a file of the older layout.
-function olderLedgerFile(): string {
+function olderLedgerFile(withHeads = true): string {
   const name = file();
   const db = new Database(name);
   db.pragma('journal_mode = WAL');
@@ -161,8 +161,20 @@ function olderLedgerFile(): string {
   const head = db.prepare(
     'INSERT INTO stream_heads (stream_id, revision, hash) VALUES (?, ?, ?) ON CONFLICT(stream_id) DO UPDATE SET revision = excluded.revision, hash = excluded.hash',
   );
+  if (!withHeads) db.exec('DROP TABLE stream_heads');
   db.transaction(() => {
     for (const l of legacyLines()) {
+      if (!withHeads) {
+        insert.run(
+          l.streamId,
+          l.revision,
+          l.eventId,
+          l.type,
+          JSON.stringify(l.data),
+          JSON.stringify(l.metadata),
+        );
+        continue;
+      }
       insert.run(
         l.streamId,
         l.revision,
@@ -213,5 +225,29 @@ describe('SQLite ledger rows: a file written before the compact layout', () => {
       .get() as { whole: number; compact: number };
     db.close();
     expect(layout).toEqual({ whole: lines.length + 2, compact: 2 });
+  });
+
+  // Heads adopted from the rows as they are: whole rows' hashes from their JSON, compact rows'
+  // from their blobs.
+  it('adopts the heads of whole and compact rows alike', async () => {
+    const name = olderLedgerFile(false);
+    const store = new SqliteEventStore({ filename: name, adoptHeads: true });
+    const last = lines[lines.length - 1];
+    const [head] = await store.readStream(last.streamId, { fromRevision: last.revision });
+    await store.append(
+      last.streamId,
+      sealEvents(last.streamId, head, command('c9', 2)),
+      last.revision,
+    );
+    await store.close();
+    const db = new Database(name);
+    db.exec('DROP TABLE stream_heads');
+    db.close();
+    const adopted = new SqliteEventStore({ filename: name, adoptHeads: true });
+    const v = await verifyLedger(adopted);
+    const { heads } = await adopted.readHeads();
+    await adopted.close();
+    expect(v).toMatchObject({ ok: true, headsChecked: true });
+    expect(heads.every((h) => /^[0-9a-f]{64}$/.test(h.hash ?? ''))).toBe(true);
   });
 });

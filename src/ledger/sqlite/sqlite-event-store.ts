@@ -44,7 +44,7 @@ CREATE TABLE stream_heads (
   hash      TEXT
 );
 INSERT INTO stream_heads (stream_id, revision, hash)
-  SELECT e.stream_id, e.revision, COALESCE(lower(hex(e.hash)), json_extract(e.metadata, '$.hash')) FROM events e
+  SELECT e.stream_id, e.revision, COALESCE(nullif(lower(hex(e.hash)), ''), json_extract(e.metadata, '$.hash')) FROM events e
   WHERE e.revision = (SELECT MAX(revision) FROM events x WHERE x.stream_id = e.stream_id);`;
 
 export class SqliteEventStore implements EventStore {
