@@ -42,7 +42,10 @@ main().catch((err: unknown) => {
     console.error(err.message);
   else if (err instanceof EventStoreError && err.code === 'UNAVAILABLE')
     console.error(`Cannot start: ${err.message}.`);
-  else if (err instanceof EventStoreError && err.code === 'HEADS_MISSING')
+  else if (
+    err instanceof EventStoreError &&
+    (err.code === 'HEADS_MISSING' || err.code === 'COMMANDS_MISSING')
+  )
     console.error(`Cannot start: ${err.message}`);
   else console.error(err);
   process.exit(1);

@@ -118,7 +118,9 @@ export type EventStoreErrorCode =
   // The store refused the credentials' access to the stream.
   | 'ACCESS_DENIED'
   // A SQLite ledger with events but no head table: refused until its heads are adopted on purpose.
-  | 'HEADS_MISSING';
+  | 'HEADS_MISSING'
+  // A SQLite ledger whose compact rows' commands table is gone: refused, never rebuilt.
+  | 'COMMANDS_MISSING';
 
 export class EventStoreError extends CodedError<EventStoreErrorCode> {
   constructor(

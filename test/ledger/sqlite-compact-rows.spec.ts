@@ -95,6 +95,14 @@ describe('SQLite ledger rows: a command stored once, hashes as bytes', () => {
       { recordedBy: 'a', prevHash: '0'.repeat(64), hash: '1'.repeat(64), x: 1 },
     ],
     ['hash before prevHash', { recordedBy: 'a', hash: '1'.repeat(64), prevHash: '0'.repeat(64) }],
+    [
+      'a toJSON of its own',
+      Object.defineProperty(
+        { recordedBy: 'a', prevHash: '0'.repeat(64), hash: '1'.repeat(64) },
+        'toJSON',
+        { value: () => ({ replaced: true }) },
+      ),
+    ],
   ])(
     'stores a row whole when its metadata has %s, and reads it back exactly',
     async (_, metadata) => {
@@ -221,10 +229,10 @@ describe('SQLite ledger rows: a file written before the compact layout', () => {
     await store.close();
     const db = new Database(name, { readonly: true });
     const layout = db
-      .prepare('SELECT COUNT(*) AS whole, COUNT(command) AS compact FROM events')
-      .get() as { whole: number; compact: number };
+      .prepare('SELECT COUNT(*) AS total, COUNT(command) AS compact FROM events')
+      .get() as { total: number; compact: number };
     db.close();
-    expect(layout).toEqual({ whole: lines.length + 2, compact: 2 });
+    expect(layout).toEqual({ total: lines.length + 2, compact: 2 });
   });
 
   // Heads adopted from the rows as they are: whole rows' hashes from their JSON, compact rows'
@@ -249,5 +257,95 @@ describe('SQLite ledger rows: a file written before the compact layout', () => {
     await adopted.close();
     expect(v).toMatchObject({ ok: true, headsChecked: true });
     expect(heads.every((h) => /^[0-9a-f]{64}$/.test(h.hash ?? ''))).toBe(true);
+  });
+
+  const columns = (name: string) => {
+    const db = new Database(name, { readonly: true });
+    const names = (db.pragma('table_info(events)') as { name: string }[]).map((c) => c.name);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    db.close();
+    return { names, tables };
+  };
+
+  it('is left exactly as it was when a writable open refuses it (no head table)', () => {
+    const name = olderLedgerFile(false);
+    const before = columns(name);
+    expect(() => new SqliteEventStore({ filename: name })).toThrow(
+      expect.objectContaining({ code: 'HEADS_MISSING' }),
+    );
+    expect(columns(name)).toEqual(before);
+    expect(before.names).not.toContain('command');
+  });
+
+  it('is read right by a read-only reader that opened it before a writer upgraded it', async () => {
+    const name = olderLedgerFile();
+    const reader = new SqliteEventStore({ filename: name, readOnly: true });
+    expect(texts(await reader.readAll())).toEqual(texts(lines));
+    const writer = new SqliteEventStore({ filename: name });
+    const last = lines[lines.length - 1];
+    const [head] = await writer.readStream(last.streamId, { fromRevision: last.revision });
+    const more = sealEvents(last.streamId, head, command('while-reading', 2));
+    await writer.append(last.streamId, more, last.revision);
+    await writer.close();
+    const tail = await reader.readStream(last.streamId, { fromRevision: last.revision + 1 });
+    expect(texts(tail)).toEqual(texts(more));
+    expect((await verifyLedger(reader)).ok).toBe(true);
+    await reader.close();
+  });
+});
+
+describe('SQLite ledger rows: tampering with the compact columns', () => {
+  async function tampered(edit: (db: Database.Database) => void) {
+    const name = file();
+    const store = new SqliteEventStore({ filename: name });
+    const a = await store.append(
+      'match-a',
+      sealEvents('match-a', null, command('c1', 2)),
+      NO_STREAM,
+    );
+    await store.append('match-a', sealEvents('match-a', a.events[1], command('c2', 2)), 1);
+    await store.close();
+    const db = new Database(name);
+    edit(db);
+    db.close();
+    return name;
+  }
+
+  const verifyReadOnly = async (name: string) => {
+    const store = new SqliteEventStore({ filename: name, readOnly: true });
+    try {
+      return await verifyLedger(store);
+    } finally {
+      await store.close();
+    }
+  };
+
+  it("reports a deleted command row at its command's first event", async () => {
+    const name = await tampered((db) =>
+      db.prepare("DELETE FROM commands WHERE json_extract(metadata, '$.commandId') = 'c2'").run(),
+    );
+    const v = await verifyReadOnly(name);
+    expect(v.breaks.map((b) => [b.revision, b.reason])).toEqual([[2, 'CONTENT_ALTERED']]);
+  });
+
+  it('reports a hash cut short as a changed event', async () => {
+    const name = await tampered((db) =>
+      db.prepare('UPDATE events SET hash = substr(hash, 1, 31) WHERE revision = 1').run(),
+    );
+    const v = await verifyReadOnly(name);
+    expect(v.breaks.map((b) => [b.revision, b.reason])).toEqual([[1, 'CONTENT_ALTERED']]);
+  });
+
+  it('reports a dropped commands table when read, and a writable open refuses the file unchanged', async () => {
+    const name = await tampered((db) => db.exec('DROP TABLE commands'));
+    const v = await verifyReadOnly(name);
+    expect(v.ok).toBe(false);
+    expect(v.breaks.map((b) => [b.revision, b.reason])).toEqual([[0, 'CONTENT_ALTERED']]);
+    expect(() => new SqliteEventStore({ filename: name })).toThrow(
+      expect.objectContaining({ code: 'COMMANDS_MISSING' }),
+    );
+    const db = new Database(name, { readonly: true });
+    expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'commands'").get()).toBeUndefined();
+    db.close();
   });
 });

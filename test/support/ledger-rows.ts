@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { StoredEvent } from '../../src/ledger/event-store';
-import { RowReader, type RawRow } from '../../src/ledger/sqlite/ledger-rows';
+import { RowReader } from '../../src/ledger/sqlite/ledger-rows';
 
 // Raw access to a SQLite ledger file for tamper tests: rows read in their logical form (what the
 // store returns, whichever layout they are stored in), and rows written back whole, as someone
@@ -9,11 +9,9 @@ import { RowReader, type RawRow } from '../../src/ledger/sqlite/ledger-rows';
 // One stream's rows by revision, or every row in commit order.
 export function logicalRows(db: Database.Database, streamId?: string): StoredEvent[] {
   const reader = new RowReader(db);
-  const rows: RawRow[] =
-    streamId === undefined
-      ? reader.prepare<[]>('ORDER BY position').all()
-      : reader.prepare<[string]>('WHERE stream_id = ? ORDER BY revision').all(streamId);
-  return reader.decode(rows);
+  return streamId === undefined
+    ? reader.query<[]>('ORDER BY position')()
+    : reader.query<[string]>('WHERE stream_id = ? ORDER BY revision')(streamId);
 }
 
 export function logicalRow(db: Database.Database, streamId: string, revision: number): StoredEvent {

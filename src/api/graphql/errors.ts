@@ -75,6 +75,7 @@ const GRAPHQL_CODES: Record<ServedCode, string> = {
   ACCESS_DENIED: 'FORBIDDEN',
   // Only ever thrown when the store is opened, before anything is served.
   HEADS_MISSING: 'INTERNAL_SERVER_ERROR',
+  COMMANDS_MISSING: 'INTERNAL_SERVER_ERROR',
   INVALID_RACE: 'BAD_USER_INPUT',
 };
 

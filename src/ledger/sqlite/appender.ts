@@ -27,16 +27,16 @@ const positionOf = (p: number | bigint | null | undefined): bigint | null =>
 export class Appender {
   private readonly stmt;
   private readonly rows: RowWriter;
-  private readonly reader: RowReader;
   private readonly group: (requests: AppendRequest[]) => Settled<AppendResult>[];
 
   constructor(db: Database.Database, headsTable: boolean) {
-    this.reader = new RowReader(db, true);
+    // The file is already in the compact layout: the store's own connection upgraded it.
+    const reader = new RowReader(db);
     this.stmt = {
       head: db.prepare<[string], { revision: number | null }>(
         'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
       ),
-      byIds: this.reader.prepare<[string, number, number]>(
+      byIds: reader.query<[string, number, number]>(
         'WHERE stream_id = ? AND revision > ? ORDER BY revision LIMIT ?',
       ),
       lastPosition: db.prepare<[], { position: number | bigint | null }>(
@@ -128,9 +128,8 @@ export class Appender {
     events: EventToAppend[],
     expected: number,
   ): AppendResult | null {
-    const rows = this.stmt.byIds.all(streamId, expected, events.length);
-    if (rows.length !== events.length) return null;
-    const stored = this.reader.decode(rows);
+    const stored = this.stmt.byIds(streamId, expected, events.length);
+    if (stored.length !== events.length) return null;
     if (!stored.every((e, i) => e.eventId === events[i].eventId)) return null;
     const last = stored[stored.length - 1];
     const before = this.stmt.positionBefore.get(stored[0].position)?.position;

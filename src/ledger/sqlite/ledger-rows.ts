@@ -31,18 +31,23 @@ ALTER TABLE events ADD COLUMN prev_hash BLOB;
 ALTER TABLE events ADD COLUMN hash BLOB;
 CREATE TABLE IF NOT EXISTS commands (id INTEGER PRIMARY KEY, metadata TEXT NOT NULL);`;
 
-export function hasCompactLayout(db: Database.Database): boolean {
-  const columns = db.pragma('table_info(events)') as { name: string }[];
-  return columns.some((c) => c.name === 'command');
-}
+const tableExists = (db: Database.Database, name: string): boolean =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !==
+  undefined;
 
-// Creates the tables of a new file, or adds the compact layout to an older one (in one
-// transaction, so a crash leaves either layout whole).
-export function ensureEventsSchema(db: Database.Database): void {
-  db.transaction(() => {
-    db.exec(EVENTS_SCHEMA);
-    if (!hasCompactLayout(db)) db.exec(ADD_COMPACT_LAYOUT);
-  }).immediate();
+export const hasCompactLayout = (db: Database.Database): boolean =>
+  (db.pragma('table_info(events)') as { name: string }[]).some((c) => c.name === 'command');
+
+// Compact rows refer to a commands table that is gone: dropped, which would hide who recorded
+// every compact event. Reads report those events as altered; a writable open refuses the file.
+export const commandsMissing = (db: Database.Database): boolean =>
+  hasCompactLayout(db) && !tableExists(db, 'commands');
+
+// Creates the tables of a new file, or adds the compact layout to an older one. Run inside the
+// opening transaction, so a crash leaves either layout whole.
+export function upgradeEventsSchema(db: Database.Database): void {
+  db.exec(EVENTS_SCHEMA);
+  if (!hasCompactLayout(db)) db.exec(ADD_COMPACT_LAYOUT);
 }
 
 // The columns of a stored row, read raw (as an array): better-sqlite3 then builds no object per
@@ -65,43 +70,77 @@ export type RawRow = [
   hash: string | null,
 ];
 
+interface Layout {
+  compact: boolean;
+  listed: Database.Statement<[string], [number, string]> | null;
+  range: Database.Statement<[number, number], [number, string]> | null;
+  // Bumped when the layout is read again: queries prepared for the last one are prepared again.
+  generation: number;
+}
+
 // Reads rows of either layout. A read fetches the commands its rows refer to once each, apart
-// from the rows (a join would copy a command's text into every one of its events).
+// from the rows (a join would copy a command's text into every one of its events). A file read
+// in the older layout, or without its commands table, is looked at again whenever its schema
+// changes: a server may upgrade it while a read-only reader (verify, export) has it open.
 export class RowReader {
-  private readonly commands: {
-    listed: Database.Statement<[string], [number, string]>;
-    range: Database.Statement<[number, number], [number, string]>;
-  } | null;
+  private layout: Layout;
+  private schemaVersion: number;
 
-  constructor(
-    private readonly db: Database.Database,
-    private readonly compact = hasCompactLayout(db),
-  ) {
-    this.commands = compact
-      ? {
-          listed: db
-            .prepare<
-              [string],
-              [number, string]
-            >('SELECT id, metadata FROM commands WHERE id IN (SELECT value FROM json_each(?))')
-            .raw(true),
-          range: db
-            .prepare<
-              [number, number],
-              [number, string]
-            >('SELECT id, metadata FROM commands WHERE id BETWEEN ? AND ?')
-            .raw(true),
-        }
-      : null;
+  constructor(private readonly db: Database.Database) {
+    this.schemaVersion = this.currentSchemaVersion();
+    this.layout = this.readLayout(0);
   }
 
-  // A statement over the events table: `SELECT <row> FROM events <rest>`.
-  prepare<P extends unknown[]>(rest: string): Database.Statement<P, RawRow> {
-    const columns = this.compact ? COMPACT_COLUMNS : OLDER_COLUMNS;
-    return this.db.prepare<P, RawRow>(`SELECT ${columns} FROM events ${rest}`).raw(true);
+  // A read over the events table: `SELECT <row> FROM events <rest>`, decoded.
+  query<P extends unknown[]>(rest: string): (...params: P) => StoredEvent[] {
+    let statement: Database.Statement<P, RawRow> | null = null;
+    let generation = -1;
+    return (...params: P) => {
+      this.refresh();
+      if (generation !== this.layout.generation || !statement) {
+        const columns = this.layout.compact ? COMPACT_COLUMNS : OLDER_COLUMNS;
+        statement = this.db.prepare<P, RawRow>(`SELECT ${columns} FROM events ${rest}`).raw(true);
+        generation = this.layout.generation;
+      }
+      return this.decode(statement.all(...params));
+    };
   }
 
-  decode(rows: RawRow[]): StoredEvent[] {
+  private refresh(): void {
+    if (this.layout.compact && this.layout.listed) return;
+    const version = this.currentSchemaVersion();
+    if (version === this.schemaVersion) return;
+    this.schemaVersion = version;
+    this.layout = this.readLayout(this.layout.generation + 1);
+  }
+
+  private currentSchemaVersion(): number {
+    return this.db.pragma('schema_version', { simple: true }) as number;
+  }
+
+  private readLayout(generation: number): Layout {
+    const compact = hasCompactLayout(this.db);
+    if (!compact || !tableExists(this.db, 'commands'))
+      return { compact, listed: null, range: null, generation };
+    return {
+      compact,
+      listed: this.db
+        .prepare<
+          [string],
+          [number, string]
+        >('SELECT id, metadata FROM commands WHERE id IN (SELECT value FROM json_each(?))')
+        .raw(true),
+      range: this.db
+        .prepare<
+          [number, number],
+          [number, string]
+        >('SELECT id, metadata FROM commands WHERE id BETWEEN ? AND ?')
+        .raw(true),
+      generation,
+    };
+  }
+
+  private decode(rows: RawRow[]): StoredEvent[] {
     const commands = this.commandsOf(rows);
     const events = new Array<StoredEvent>(rows.length);
     for (let i = 0; i < rows.length; i++) {
@@ -122,26 +161,22 @@ export class RowReader {
 
   // Each command's fields, parsed once; a missing row (deleted) gives none.
   private commandsOf(rows: RawRow[]): CommandFields {
-    const ids: number[] = [];
-    let last: number | null = null;
+    const ids = new Set<number>();
     let min = Infinity;
     let max = -Infinity;
     for (const r of rows) {
       const id = r[7];
-      if (id !== null && id !== last) {
-        ids.push(id);
-        if (id < min) min = id;
-        if (id > max) max = id;
-      }
-      last = id;
+      if (id === null || ids.has(id)) continue;
+      ids.add(id);
+      if (id < min) min = id;
+      if (id > max) max = id;
     }
     const texts = new Map<number, string>();
-    if (ids.length === 0 || !this.commands) return new CommandFields(texts);
+    const { listed, range } = this.layout;
+    if (ids.size === 0 || !listed || !range) return new CommandFields(texts);
     // A page of the global feed refers to nearly every command in its span: one range scan.
     const found =
-      max - min < 2 * ids.length
-        ? this.commands.range.all(min, max)
-        : this.commands.listed.all(JSON.stringify(ids));
+      max - min < 2 * ids.size ? range.all(min, max) : listed.all(JSON.stringify([...ids]));
     for (const [id, text] of found) texts.set(id, text);
     return new CommandFields(texts);
   }

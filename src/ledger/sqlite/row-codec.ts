@@ -33,10 +33,14 @@ export interface CompactMetadata {
   hash: Buffer;
 }
 
-// Null when the metadata must be stored whole: not a plain object, a command field after an
-// event field, anything but `prevHash` then `hash` (64-hex) at the end, or an undefined value.
+// Null when the metadata must be stored whole: not a plain object (or one with its own toJSON), a
+// command field after an event field, anything but `prevHash` then `hash` (64-hex) at the end,
+// an undefined value or a `__proto__` key.
 export function compactMetadata(metadata: unknown): CompactMetadata | null {
-  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) return null;
+  if (metadata === null || typeof metadata !== 'object') return null;
+  const proto = Object.getPrototypeOf(metadata) as unknown;
+  if (proto !== Object.prototype && proto !== null) return null;
+  if ('toJSON' in metadata) return null;
   const keys = Object.keys(metadata);
   const n = keys.length;
   if (n < 2 || keys[n - 2] !== 'prevHash' || keys[n - 1] !== 'hash') return null;

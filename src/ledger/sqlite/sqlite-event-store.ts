@@ -14,7 +14,7 @@ import {
 } from '../event-store';
 import { Appender, type AppendRequest } from './appender';
 import { GroupCommit } from './group-commit';
-import { ensureEventsSchema, RowReader, type RawRow } from './ledger-rows';
+import { commandsMissing, RowReader, upgradeEventsSchema } from './ledger-rows';
 import { WorkerAppender } from './worker-appender';
 
 export interface SqliteEventStoreOptions {
@@ -44,16 +44,17 @@ CREATE TABLE stream_heads (
   hash      TEXT
 );
 INSERT INTO stream_heads (stream_id, revision, hash)
-  SELECT e.stream_id, e.revision, COALESCE(nullif(lower(hex(e.hash)), ''), json_extract(e.metadata, '$.hash')) FROM events e
+  SELECT e.stream_id, e.revision,
+    CASE WHEN e.command IS NULL THEN json_extract(e.metadata, '$.hash') ELSE nullif(lower(hex(e.hash)), '') END
+  FROM events e
   WHERE e.revision = (SELECT MAX(revision) FROM events x WHERE x.stream_id = e.stream_id);`;
 
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly headsTable: boolean = true;
-  private readonly rows: RowReader;
-  private readonly stmt: {
-    readStream: Database.Statement<[string, number, number], RawRow>;
-    readAll: Database.Statement<[number | bigint, number], RawRow>;
+  private readonly read: {
+    stream: (streamId: string, from: number, max: number) => StoredEvent[];
+    all: (after: number | bigint, max: number) => StoredEvent[];
   };
   private readonly group: GroupCommit<AppendRequest, AppendResult>;
   private worker: WorkerAppender | null = null;
@@ -70,17 +71,12 @@ export class SqliteEventStore implements EventStore {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
       this.db.pragma('busy_timeout = 5000');
-      ensureEventsSchema(this.db);
-      this.ensureHeadsTable(options);
+      this.prepareFile(options);
     }
-    this.rows = new RowReader(this.db);
-    this.stmt = {
-      readStream: this.rows.prepare<[string, number, number]>(
-        'WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
-      ),
-      readAll: this.rows.prepare<[number | bigint, number]>(
-        'WHERE position > ? ORDER BY position LIMIT ?',
-      ),
+    const rows = new RowReader(this.db);
+    this.read = {
+      stream: rows.query('WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?'),
+      all: rows.query('WHERE position > ? ORDER BY position LIMIT ?'),
     };
     if (options.appendInWorker && !options.readOnly && options.filename !== ':memory:') {
       const data = {
@@ -117,37 +113,38 @@ export class SqliteEventStore implements EventStore {
   }
 
   readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
-    const rows = this.stmt.readStream.all(
-      streamId,
-      options.fromRevision ?? 0,
-      options.maxCount ?? -1,
+    return Promise.resolve(
+      this.read.stream(streamId, options.fromRevision ?? 0, options.maxCount ?? -1),
     );
-    return Promise.resolve(this.rows.decode(rows));
   }
 
   readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
-    const rows = this.stmt.readAll.all(options.after ?? -1, options.maxCount ?? -1);
-    return Promise.resolve(this.rows.decode(rows));
+    return Promise.resolve(this.read.all(options.after ?? -1, options.maxCount ?? -1));
   }
 
-  // A missing head table in a file that holds events is a dropped table (which would hide a
-  // deleted tail) or a ledger from before it: never rebuilt silently, only when adopting.
-  private ensureHeadsTable(options: SqliteEventStoreOptions): void {
-    const refused = this.db
-      .transaction(() => {
-        if (this.hasHeadsTable()) return false;
-        const hasEvents = !!this.db.prepare('SELECT 1 FROM events LIMIT 1').get();
-        if (hasEvents && !options.adoptHeads) return true;
-        this.db.exec(HEADS_SCHEMA);
-        return false;
+  // Everything a writable open does to the file, in one transaction, after the checks that may
+  // refuse it: a refused file is left exactly as it was. A missing head table in a file that
+  // holds events is a dropped table (which would hide a deleted tail) or a ledger from before it:
+  // never rebuilt silently, only when adopting. A missing commands table is never rebuilt.
+  private prepareFile(options: SqliteEventStoreOptions): void {
+    const refusal = this.db
+      .transaction((): EventStoreError | null => {
+        const hasEvents =
+          this.db
+            .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'")
+            .get() !== undefined &&
+          this.db.prepare('SELECT 1 FROM events LIMIT 1').get() !== undefined;
+        const heads = this.hasHeadsTable();
+        if (hasEvents && !heads && !options.adoptHeads) return headsMissing(options.filename);
+        if (commandsMissing(this.db)) return commandsGone(options.filename);
+        upgradeEventsSchema(this.db);
+        if (!heads) this.db.exec(HEADS_SCHEMA);
+        return null;
       })
       .immediate();
-    if (!refused) return;
+    if (!refusal) return;
     this.db.close();
-    throw new EventStoreError(
-      'HEADS_MISSING',
-      `Ledger ${options.filename} has events but no stream_heads table: it was dropped (which hides a deleted stream tail) or the file predates it. Nothing was changed. Check it with \`npm run ledger -- verify\` (with --checkpoint FILE if you have one), then adopt its heads deliberately: \`npm run ledger -- adopt-heads\``,
-    );
+    throw refusal;
   }
 
   private hasHeadsTable(): boolean {
@@ -185,3 +182,15 @@ export class SqliteEventStore implements EventStore {
     if (this.db.open) this.db.close();
   }
 }
+
+const headsMissing = (file: string) =>
+  new EventStoreError(
+    'HEADS_MISSING',
+    `Ledger ${file} has events but no stream_heads table: it was dropped (which hides a deleted stream tail) or the file predates it. Nothing was changed. Check it with \`npm run ledger -- verify\` (with --checkpoint FILE if you have one), then adopt its heads deliberately: \`npm run ledger -- adopt-heads\``,
+  );
+
+const commandsGone = (file: string) =>
+  new EventStoreError(
+    'COMMANDS_MISSING',
+    `Ledger ${file} has compact rows but no commands table: it was dropped, and with it who recorded those events and when. Nothing was changed. \`npm run ledger -- verify\` lists the events affected; restore the file from a backup.`,
+  );
