@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { EventStoreError, type EventToAppend, type StoredEvent } from '../event-store';
-import { compactMetadata, expandMetadata } from './row-codec';
+import { compactMetadata, expandMetadata, writePathCommand } from './row-codec';
 
 // The events table and how its rows are written and read (see ./row-codec.ts for the compact
 // layout). `command`, `prev_hash` and `hash` are null on a row stored whole: every row written
@@ -153,10 +153,21 @@ export class RowReader {
         eventId: r[3],
         type: r[4],
         data: JSON.parse(r[5]) as unknown,
-        metadata: r[7] === null ? own : expandMetadata(commands.get(r[7]), own, r[8], r[9]),
+        metadata: r[7] === null ? own : this.expand(commands, r[7], own, r[8], r[9]),
       };
     }
     return events;
+  }
+
+  private expand(
+    commands: CommandFields,
+    id: number,
+    own: Record<string, unknown>,
+    prevHash: string | null,
+    hash: string | null,
+  ): Record<string, unknown> {
+    const command = commands.get(id);
+    return expandMetadata(command?.fields ?? null, own, prevHash, hash, command?.writePath);
   }
 
   // Each command's fields, parsed once; a missing row (deleted) gives none.
@@ -183,18 +194,22 @@ export class RowReader {
 }
 
 class CommandFields {
-  private readonly parsed = new Map<number, Record<string, unknown>>();
+  private readonly parsed = new Map<
+    number,
+    { fields: Record<string, unknown>; writePath: boolean }
+  >();
 
   constructor(private readonly texts: Map<number, string>) {}
 
-  get(id: number): Record<string, unknown> | null {
-    let fields = this.parsed.get(id);
-    if (fields) return fields;
+  get(id: number): { fields: Record<string, unknown>; writePath: boolean } | null {
+    let command = this.parsed.get(id);
+    if (command) return command;
     const text = this.texts.get(id);
     if (text === undefined) return null;
-    fields = JSON.parse(text) as Record<string, unknown>;
-    this.parsed.set(id, fields);
-    return fields;
+    const fields = JSON.parse(text) as Record<string, unknown>;
+    command = { fields, writePath: writePathCommand(fields) };
+    this.parsed.set(id, command);
+    return command;
   }
 }
 

@@ -7,8 +7,8 @@
 // from which command, under which engine). A row whose metadata the compact layout cannot give
 // back exactly (key for key, in order) is stored whole, as every row was before the layout.
 
-// What belongs to the command rather than to one of its events.
-const COMMAND_KEYS = new Set([
+// What belongs to the command rather than to one of its events, in the write path's order.
+const WRITE_PATH_COMMAND_KEYS = [
   'recordedBy',
   'role',
   'recordedAt',
@@ -20,7 +20,9 @@ const COMMAND_KEYS = new Set([
   'engineVersion',
   'ruleProfile',
   'commandHash',
-]);
+];
+const COMMAND_KEYS = new Set(WRITE_PATH_COMMAND_KEYS);
+const WRITE_PATH_OWN_KEYS = ['schemaVersion', 'gameNumber'];
 
 const HEX_HASH = /^[0-9a-f]{64}$/;
 
@@ -71,14 +73,46 @@ export function compactMetadata(metadata: unknown): CompactMetadata | null {
   };
 }
 
-// The logical metadata of a compact row (hashes as 64-hex). A missing part (a deleted command row, a blanked hash)
-// leaves its fields out, which the verifier then reports as a broken chain.
+// True when an object's keys are exactly these, in this order.
+function keysAre(o: Record<string, unknown>, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const key in o) if (key !== keys[i++]) return false;
+  return i === keys.length;
+}
+
+// Whether a command's fields are those the write path writes, in its order: then its events are
+// expanded by one object literal, about twice as fast as key by key.
+export const writePathCommand = (command: Record<string, unknown>): boolean =>
+  keysAre(command, WRITE_PATH_COMMAND_KEYS);
+
+// The logical metadata of a compact row (hashes as 64-hex). A missing part (a deleted command
+// row, a blanked hash) leaves its fields out, which the verifier then reports as a broken chain.
 export function expandMetadata(
   command: Record<string, unknown> | null,
   own: Record<string, unknown>,
   prevHash: string | null,
   hash: string | null,
+  writePath = false,
 ): Record<string, unknown> {
+  const c = command!;
+  if (writePath && prevHash !== null && hash !== null && keysAre(own, WRITE_PATH_OWN_KEYS))
+    return {
+      recordedBy: c.recordedBy,
+      role: c.role,
+      recordedAt: c.recordedAt,
+      occurredAt: c.occurredAt,
+      origin: c.origin,
+      commandId: c.commandId,
+      correlationId: c.correlationId,
+      causationId: c.causationId,
+      engineVersion: c.engineVersion,
+      ruleProfile: c.ruleProfile,
+      commandHash: c.commandHash,
+      schemaVersion: own.schemaVersion,
+      gameNumber: own.gameNumber,
+      prevHash,
+      hash,
+    };
   const metadata: Record<string, unknown> = {};
   if (command) for (const key in command) metadata[key] = command[key];
   for (const key in own) metadata[key] = own[key];
