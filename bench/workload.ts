@@ -150,8 +150,11 @@ export function storedSize(file: string): {
        AVG(COALESCE(LENGTH(prev_hash), 0) + COALESCE(LENGTH(hash), 0)) AS hashes, COUNT(*) AS events FROM events`,
     )
     .get()!;
+  const columns = (db.pragma('table_info(commands)') as { name: string }[])
+    .filter((c) => c.name !== 'id')
+    .map((c) => `COALESCE(LENGTH(CAST(${c.name} AS BLOB)), 0)`);
   const commands = db
-    .prepare<[], number>('SELECT COALESCE(SUM(LENGTH(CAST(metadata AS BLOB))), 0) FROM commands')
+    .prepare<[], number>(`SELECT COALESCE(SUM(${columns.join(' + ')}), 0) FROM commands`)
     .pluck()
     .get()!;
   db.close();

@@ -52,7 +52,11 @@ describe('personal data in the ledger', () => {
     const rows = logicalRows(db);
     // The stored text too: a command's shared fields are kept once, in the commands table.
     const stored = db
-      .prepare('SELECT metadata FROM events UNION ALL SELECT metadata FROM commands')
+      .prepare(
+        `SELECT metadata FROM events UNION ALL SELECT json_array(metadata, recorded_by, role,
+         recorded_at, occurred_at, origin, command_id, correlation_id, causation_id, engine_version,
+         rule_profile) FROM commands`,
+      )
       .pluck()
       .all() as string[];
     db.close();

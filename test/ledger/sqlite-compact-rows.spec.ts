@@ -69,13 +69,24 @@ describe('SQLite ledger rows: a command stored once, hashes as bytes', () => {
     await store.append('match-a', sealEvents('match-a', null, command('c1', 3)), NO_STREAM);
     await store.close();
     const db = new Database(name, { readonly: true });
-    const commands = db.prepare('SELECT metadata FROM commands').pluck().all() as string[];
+    const commands = db
+      .prepare(
+        'SELECT metadata, recorded_by, command_id, occurred_at, length(command_hash) AS h FROM commands',
+      )
+      .all();
     const rows = db
       .prepare('SELECT metadata, command, length(prev_hash) AS p, length(hash) AS h FROM events')
       .all() as { metadata: string; command: number; p: number; h: number }[];
     db.close();
     expect(commands).toHaveLength(1);
-    expect(JSON.parse(commands[0])).toMatchObject({ recordedBy: 'scorer-7', commandId: 'c1' });
+    // No key names stored, and an occurredAt equal to recordedAt left out.
+    expect(commands[0]).toEqual({
+      metadata: null,
+      recorded_by: 'scorer-7',
+      command_id: 'c1',
+      occurred_at: null,
+      h: 32,
+    });
     expect(rows.map((r) => r.metadata)).toEqual([
       '{"schemaVersion":1,"gameNumber":1}',
       '{"schemaVersion":1,"gameNumber":1}',
@@ -83,6 +94,42 @@ describe('SQLite ledger rows: a command stored once, hashes as bytes', () => {
     ]);
     expect(rows.every((r) => r.p === 32 && r.h === 32)).toBe(true);
     expect(new Set(rows.map((r) => r.command)).size).toBe(1);
+  });
+
+  // A command of another shape keeps its fields as JSON; one that happened before it was
+  // recorded keeps its occurredAt.
+  it.each([
+    ['happened earlier', { occurredAt: '2026-11-29T11:59:00.000Z' }, false],
+    ['is followed by a field of the event', { venue: 'Lisboa' }, false],
+    ['has no causationId', { causationId: undefined }, true],
+    ['has a null occurredAt', { occurredAt: null }, true],
+    ['has a command hash that is not hex', { commandHash: 'not-hex' }, true],
+  ])('stores a command that %s exactly', async (_, change, asJson) => {
+    const name = file();
+    const store = new SqliteEventStore({ filename: name });
+    const events = command('c1', 2).map((e) => ({
+      ...e,
+      // Through JSON, so a field changed to undefined is left out.
+      metadata: JSON.parse(
+        JSON.stringify(
+          (({ schemaVersion, gameNumber, ...shared }) => ({
+            ...shared,
+            ...change,
+            schemaVersion,
+            gameNumber,
+          }))(e.metadata as Record<string, unknown>),
+        ),
+      ) as unknown,
+    }));
+    const sealed = sealEvents('match-a', null, events);
+    await store.append('match-a', sealed, NO_STREAM);
+    expect(texts(await store.readStream('match-a'))).toEqual(texts(sealed));
+    await store.close();
+    const db = new Database(name, { readonly: true });
+    const stored = db.prepare('SELECT metadata FROM commands').pluck().all();
+    db.close();
+    expect(stored).toHaveLength(1);
+    expect(stored[0] !== null).toBe(asJson);
   });
 
   // Anything the compact row could not give back key for key is stored whole.
@@ -277,11 +324,7 @@ describe('SQLite ledger rows: tampering with the compact columns', () => {
 
   it("reports an edit of a command's shared row: every event of that command no longer matches its hash", async () => {
     const name = await tampered((db) =>
-      db
-        .prepare(
-          "UPDATE commands SET metadata = json_set(metadata, '$.recordedBy', 'someone-else') WHERE json_extract(metadata, '$.commandId') = 'c2'",
-        )
-        .run(),
+      db.prepare("UPDATE commands SET recorded_by = 'someone-else' WHERE command_id = 'c2'").run(),
     );
     const v = await verifyReadOnly(name);
     const store = new SqliteEventStore({ filename: name, readOnly: true });
@@ -298,7 +341,7 @@ describe('SQLite ledger rows: tampering with the compact columns', () => {
 
   it("reports a deleted command row at its command's first event", async () => {
     const name = await tampered((db) =>
-      db.prepare("DELETE FROM commands WHERE json_extract(metadata, '$.commandId') = 'c2'").run(),
+      db.prepare("DELETE FROM commands WHERE command_id = 'c2'").run(),
     );
     const v = await verifyReadOnly(name);
     expect(v.breaks.map((b) => [b.revision, b.reason])).toEqual([[2, 'CONTENT_ALTERED']]);

@@ -1,6 +1,34 @@
 import type Database from 'better-sqlite3';
 import { EventStoreError, type EventToAppend, type StoredEvent } from '../event-store';
-import { compactMetadata, expandMetadata, writePathCommand } from './row-codec';
+import {
+  commandColumns,
+  commandFromColumns,
+  compactMetadata,
+  expandMetadata,
+  writePathCommand,
+  type CommandColumns,
+  type CompactMetadata,
+} from './row-codec';
+
+// A command's shared fields: a write-path command's as columns (no key names stored; the
+// occurred_at of a command that happened when it was recorded left null), any other's as JSON.
+const COMMANDS_COLUMNS = `
+  id             INTEGER PRIMARY KEY,
+  metadata       TEXT,
+  recorded_by    TEXT,
+  role           TEXT,
+  recorded_at    TEXT,
+  occurred_at    TEXT,
+  origin         TEXT,
+  command_id     TEXT,
+  correlation_id TEXT,
+  causation_id   TEXT,
+  engine_version TEXT,
+  rule_profile   TEXT,
+  command_hash   BLOB`;
+const COMMAND_FIELDS =
+  'recorded_by, role, recorded_at, occurred_at, origin, command_id, correlation_id, causation_id, engine_version, rule_profile';
+const COMMAND_ROW = `id, metadata, ${COMMAND_FIELDS}, nullif(lower(hex(command_hash)), '')`;
 
 // The events table and how its rows are written and read (see ./row-codec.ts for the compact
 // layout). `command`, `prev_hash` and `hash` are null on a row stored whole: every row written
@@ -19,17 +47,14 @@ CREATE TABLE IF NOT EXISTS events (
   hash      BLOB,
   UNIQUE (stream_id, revision)
 );
-CREATE TABLE IF NOT EXISTS commands (
-  id       INTEGER PRIMARY KEY,
-  metadata TEXT    NOT NULL
-);`;
+CREATE TABLE IF NOT EXISTS commands (${COMMANDS_COLUMNS});`;
 
 // A file from before the compact layout gains its columns and table; its rows stay as they are.
 const ADD_COMPACT_LAYOUT = `
 ALTER TABLE events ADD COLUMN command INTEGER;
 ALTER TABLE events ADD COLUMN prev_hash BLOB;
 ALTER TABLE events ADD COLUMN hash BLOB;
-CREATE TABLE IF NOT EXISTS commands (id INTEGER PRIMARY KEY, metadata TEXT NOT NULL);`;
+CREATE TABLE IF NOT EXISTS commands (${COMMANDS_COLUMNS});`;
 
 const tableExists = (db: Database.Database, name: string): boolean =>
   db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !==
@@ -70,10 +95,13 @@ export type RawRow = [
   hash: string | null,
 ];
 
+// id, JSON (or null), then the columns of COMMAND_FIELDS and the hash as hex.
+type CommandRow = [number, string | null, ...(string | null)[]];
+
 interface Layout {
   compact: boolean;
-  listed: Database.Statement<[string], [number, string]> | null;
-  range: Database.Statement<[number, number], [number, string]> | null;
+  listed: Database.Statement<[string], CommandRow> | null;
+  range: Database.Statement<[number, number], CommandRow> | null;
   // Bumped when the layout is read again: queries prepared for the last one are prepared again.
   generation: number;
 }
@@ -127,14 +155,14 @@ export class RowReader {
       listed: this.db
         .prepare<
           [string],
-          [number, string]
-        >('SELECT id, metadata FROM commands WHERE id IN (SELECT value FROM json_each(?))')
+          CommandRow
+        >(`SELECT ${COMMAND_ROW} FROM commands WHERE id IN (SELECT value FROM json_each(?))`)
         .raw(true),
       range: this.db
         .prepare<
           [number, number],
-          [number, string]
-        >('SELECT id, metadata FROM commands WHERE id BETWEEN ? AND ?')
+          CommandRow
+        >(`SELECT ${COMMAND_ROW} FROM commands WHERE id BETWEEN ? AND ?`)
         .raw(true),
       generation,
     };
@@ -182,14 +210,14 @@ export class RowReader {
       if (id < min) min = id;
       if (id > max) max = id;
     }
-    const texts = new Map<number, string>();
+    const byId = new Map<number, CommandRow>();
     const { listed, range } = this.layout;
-    if (ids.size === 0 || !listed || !range) return new CommandFields(texts);
+    if (ids.size === 0 || !listed || !range) return new CommandFields(byId);
     // A page of the global feed refers to nearly every command in its span: one range scan.
     const found =
       max - min < 2 * ids.size ? range.all(min, max) : listed.all(JSON.stringify([...ids]));
-    for (const [id, text] of found) texts.set(id, text);
-    return new CommandFields(texts);
+    for (const row of found) byId.set(row[0], row);
+    return new CommandFields(byId);
   }
 }
 
@@ -199,15 +227,19 @@ class CommandFields {
     { fields: Record<string, unknown>; writePath: boolean }
   >();
 
-  constructor(private readonly texts: Map<number, string>) {}
+  constructor(private readonly rows: Map<number, CommandRow>) {}
 
   get(id: number): { fields: Record<string, unknown>; writePath: boolean } | null {
     let command = this.parsed.get(id);
     if (command) return command;
-    const text = this.texts.get(id);
-    if (text === undefined) return null;
-    const fields = JSON.parse(text) as Record<string, unknown>;
-    command = { fields, writePath: writePathCommand(fields) };
+    const row = this.rows.get(id);
+    if (row === undefined) return null;
+    if (row[1] === null)
+      command = { fields: commandFromColumns(row.slice(2) as (string | null)[]), writePath: true };
+    else {
+      const fields = JSON.parse(row[1]) as Record<string, unknown>;
+      command = { fields, writePath: writePathCommand(fields) };
+    }
     this.parsed.set(id, command);
     return command;
   }
@@ -230,13 +262,23 @@ type InsertEvent = Database.Statement<
 // Writes the rows of one append: its events' shared command fields once, each event's own.
 export class RowWriter {
   private readonly insertEvent: InsertEvent;
-  private readonly insertCommand: Database.Statement<[string]>;
+  private readonly insertCommandRow: Database.Statement<[string | null, ...CommandColumns]>;
 
   constructor(db: Database.Database) {
     this.insertEvent = db.prepare(
       'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, command, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.insertCommand = db.prepare('INSERT INTO commands (metadata) VALUES (?)');
+    this.insertCommandRow = db.prepare(
+      `INSERT INTO commands (metadata, ${COMMAND_FIELDS}, command_hash) VALUES (${'?, '.repeat(11)}?)`,
+    );
+  }
+
+  private insertCommand(compact: CompactMetadata): number | bigint {
+    const columns = commandColumns(compact.command);
+    const values: [string | null, ...CommandColumns] = columns
+      ? [null, ...columns]
+      : [compact.commandJson, ...(new Array(11).fill(null) as CommandColumns)];
+    return this.insertCommandRow.run(...values).lastInsertRowid;
   }
 
   // Returns each row's position.
@@ -246,9 +288,9 @@ export class RowWriter {
     return events.map((e, i) => {
       const metadata = e.metadata ?? {};
       const compact = compactMetadata(metadata);
-      if (compact && compact.command !== commandJson) {
-        commandJson = compact.command;
-        commandRow = this.insertCommand.run(compact.command).lastInsertRowid;
+      if (compact && compact.commandJson !== commandJson) {
+        commandJson = compact.commandJson;
+        commandRow = this.insertCommand(compact);
       }
       try {
         const info = this.insertEvent.run(

@@ -27,8 +27,9 @@ const WRITE_PATH_OWN_KEYS = ['schemaVersion', 'gameNumber'];
 const HEX_HASH = /^[0-9a-f]{64}$/;
 
 export interface CompactMetadata {
-  // JSON of the command's fields, in their order.
-  command: string;
+  // The command's fields, in their order, and as JSON (which tells two commands apart).
+  command: Record<string, unknown>;
+  commandJson: string;
   // JSON of the event's own fields (schema version, game), in their order.
   own: string;
   prevHash: Buffer;
@@ -66,10 +67,46 @@ export function compactMetadata(metadata: unknown): CompactMetadata | null {
     }
   }
   return {
-    command: JSON.stringify(command),
+    command,
+    commandJson: JSON.stringify(command),
     own: JSON.stringify(own),
     prevHash: Buffer.from(prevHash, 'hex'),
     hash: Buffer.from(hash, 'hex'),
+  };
+}
+
+// A write-path command's fields as the commands table's columns, in WRITE_PATH_COMMAND_KEYS
+// order: text or null each, `commandHash` as its 32 bytes, `occurredAt` null when it is the same
+// instant as `recordedAt` (the write path's default). Null for any other command: stored as JSON.
+export type CommandColumns = [...(string | null)[], Buffer | null];
+
+export function commandColumns(command: Record<string, unknown>): CommandColumns | null {
+  if (!writePathCommand(command)) return null;
+  const values = WRITE_PATH_COMMAND_KEYS.map((k) => command[k]);
+  if (!values.every((v) => v === null || typeof v === 'string')) return null;
+  const { recordedAt, occurredAt, commandHash } = command;
+  if (typeof occurredAt !== 'string') return null;
+  if (commandHash !== null && !HEX_HASH.test(commandHash as string)) return null;
+  const columns: (string | Buffer | null)[] = values;
+  columns[3] = occurredAt === recordedAt ? null : occurredAt;
+  columns[10] = commandHash === null ? null : Buffer.from(commandHash as string, 'hex');
+  return columns as CommandColumns;
+}
+
+// The fields of a command stored as columns (commandHash read back as hex text).
+export function commandFromColumns(c: (string | null)[]): Record<string, unknown> {
+  return {
+    recordedBy: c[0],
+    role: c[1],
+    recordedAt: c[2],
+    occurredAt: c[3] ?? c[2],
+    origin: c[4],
+    commandId: c[5],
+    correlationId: c[6],
+    causationId: c[7],
+    engineVersion: c[8],
+    ruleProfile: c[9],
+    commandHash: c[10],
   };
 }
 
