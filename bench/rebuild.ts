@@ -18,23 +18,24 @@ const PAGE = 5000;
 const mib = (n: number) => `${n.toFixed(0)} MiB`;
 const perEvent = (file: string, events: number) => `${int(statSync(file).size / events)} B/event`;
 
-// The floor: each stored row read and its texts parsed (its data, its own metadata, its command's
-// shared fields once per command), nothing else.
+// The floor: each stored row read in commit order with its command's row, and its texts parsed
+// (its data, its own metadata, a command's JSON once for all its events), nothing else.
 function bareParse(file: string): number {
   const db = new Database(file, { readonly: true });
-  const rows = db.prepare<
-    [],
-    { data: string; metadata: string; command: number | null; shared: string | null }
-  >(
-    'SELECT e.data, e.metadata, e.command, c.metadata AS shared FROM events e LEFT JOIN commands c ON c.id = e.command ORDER BY e.position',
-  );
+  const rows = db
+    .prepare<
+      [],
+      unknown[]
+    >('SELECT e.data, e.metadata, e.command, c.* FROM events e LEFT JOIN commands c ON c.id = e.command ORDER BY e.position')
+    .raw(true);
+  // c.* is id, metadata (JSON or null), then the command's columns.
   let n = 0;
-  let command: number | null = null;
+  let command: unknown = null;
   for (const r of rows.iterate()) {
-    JSON.parse(r.data);
-    JSON.parse(r.metadata);
-    if (r.shared !== null && r.command !== command) JSON.parse(r.shared);
-    command = r.command;
+    JSON.parse(r[0] as string);
+    JSON.parse(r[1] as string);
+    if (r[4] !== null && r[2] !== command) JSON.parse(r[4] as string);
+    command = r[2];
     n++;
   }
   db.close();
