@@ -56,7 +56,7 @@ ALTER TABLE events ADD COLUMN prev_hash BLOB;
 ALTER TABLE events ADD COLUMN hash BLOB;
 CREATE TABLE IF NOT EXISTS commands (${COMMANDS_COLUMNS});`;
 
-const tableExists = (db: Database.Database, name: string): boolean =>
+export const tableExists = (db: Database.Database, name: string): boolean =>
   db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !==
   undefined;
 

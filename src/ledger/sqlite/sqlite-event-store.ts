@@ -14,7 +14,7 @@ import {
 } from '../event-store';
 import { Appender, type AppendRequest } from './appender';
 import { GroupCommit } from './group-commit';
-import { commandsMissing, RowReader, upgradeEventsSchema } from './ledger-rows';
+import { commandsMissing, RowReader, tableExists, upgradeEventsSchema } from './ledger-rows';
 import { WorkerAppender } from './worker-appender';
 
 export interface SqliteEventStoreOptions {
@@ -130,9 +130,7 @@ export class SqliteEventStore implements EventStore {
     const refusal = this.db
       .transaction((): EventStoreError | null => {
         const hasEvents =
-          this.db
-            .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'")
-            .get() !== undefined &&
+          tableExists(this.db, 'events') &&
           this.db.prepare('SELECT 1 FROM events LIMIT 1').get() !== undefined;
         const heads = this.hasHeadsTable();
         if (hasEvents && !heads && !options.adoptHeads) return headsMissing(options.filename);
@@ -148,9 +146,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private hasHeadsTable(): boolean {
-    return !!this.db
-      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stream_heads'")
-      .get();
+    return tableExists(this.db, 'stream_heads');
   }
 
   readHeads(): Promise<HeadsSnapshot> {
