@@ -99,7 +99,7 @@ export async function benchRebuild(dir: string): Promise<void> {
   );
   const size = storedSize(templates);
   console.log(
-    `  stored event (write path, browser user agent): ${int(size.data + size.metadata)} B average (data ${int(size.data)} B, metadata ${int(size.metadata)} B: own fields ${int(size.own)} B, hashes ${int(size.hashes)} B, share of its command's row ${int(size.command)} B; ${int(recorded)} events); ledger file ${perEvent(ledger, events)}`,
+    `  stored event (write path, browser user agent): ${int(size.data + size.metadata)} B average (data ${int(size.data)} B: packed values ${int(size.packed)} B, share of the shapes table ${size.shapes.toFixed(1)} B; metadata ${int(size.metadata)} B: own fields ${int(size.own)} B, hashes ${int(size.hashes)} B, share of its command's row ${int(size.command)} B; ${int(recorded)} events); ledger file ${perEvent(ledger, events)}`,
   );
   const bare = await rates(events, () => bareParse(ledger));
   const folded = await rates(events, () => replay(ledger));

@@ -133,10 +133,12 @@ export async function generateLedger(
   return written;
 }
 
-// Bytes per stored event as the adapter lays it out: its data, its metadata (its own fields, its
-// hashes, its share of its command's row), and the file.
+// Bytes per stored event as the adapter lays it out: its data (its packed values and its share of
+// the shapes table), its metadata (its own fields, its hashes, its share of its command's row).
 export function storedSize(file: string): {
   data: number;
+  packed: number;
+  shapes: number;
   metadata: number;
   own: number;
   hashes: number;
@@ -145,8 +147,8 @@ export function storedSize(file: string): {
 } {
   const db = new Database(file, { readonly: true });
   const row = db
-    .prepare<[], { data: number; own: number; hashes: number; events: number }>(
-      `SELECT AVG(LENGTH(CAST(data AS BLOB))) AS data, AVG(LENGTH(CAST(metadata AS BLOB))) AS own,
+    .prepare<[], { packed: number; own: number; hashes: number; events: number }>(
+      `SELECT AVG(LENGTH(CAST(data AS BLOB))) AS packed, AVG(LENGTH(CAST(metadata AS BLOB))) AS own,
        AVG(COALESCE(LENGTH(prev_hash), 0) + COALESCE(LENGTH(hash), 0)) AS hashes, COUNT(*) AS events FROM events`,
     )
     .get()!;
@@ -157,7 +159,18 @@ export function storedSize(file: string): {
     .prepare<[], number>(`SELECT COALESCE(SUM(${columns.join(' + ')}), 0) FROM commands`)
     .pluck()
     .get()!;
+  const shapeBytes = db
+    .prepare<[], number>('SELECT COALESCE(SUM(8 + LENGTH(CAST(keys AS BLOB))), 0) FROM shapes')
+    .pluck()
+    .get()!;
   db.close();
   const command = commands / row.events;
-  return { ...row, command, metadata: row.own + row.hashes + command };
+  const shapes = shapeBytes / row.events;
+  return {
+    ...row,
+    data: row.packed + shapes,
+    shapes,
+    command,
+    metadata: row.own + row.hashes + command,
+  };
 }

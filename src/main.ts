@@ -44,7 +44,7 @@ main().catch((err: unknown) => {
     console.error(`Cannot start: ${err.message}.`);
   else if (
     err instanceof EventStoreError &&
-    (err.code === 'HEADS_MISSING' || err.code === 'COMMANDS_MISSING')
+    ['HEADS_MISSING', 'COMMANDS_MISSING', 'SHAPES_MISSING'].includes(err.code)
   )
     console.error(`Cannot start: ${err.message}`);
   else console.error(err);

@@ -120,7 +120,9 @@ export type EventStoreErrorCode =
   // A SQLite ledger with events but no head table: refused until its heads are adopted on purpose.
   | 'HEADS_MISSING'
   // A SQLite ledger whose compact rows' commands table is gone: refused, never rebuilt.
-  | 'COMMANDS_MISSING';
+  | 'COMMANDS_MISSING'
+  // A SQLite ledger whose packed rows' shapes table is gone: refused, never rebuilt.
+  | 'SHAPES_MISSING';
 
 export class EventStoreError extends CodedError<EventStoreErrorCode> {
   constructor(

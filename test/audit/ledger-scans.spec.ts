@@ -7,6 +7,7 @@ import { verifyLedger } from '../../src/audit/ledger-verifier';
 import { readjudicateLedger } from '../../src/audit/readjudication';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { loadLegacyLedger } from '../support/legacy-ledger';
+import { editData } from '../support/ledger-rows';
 import { countLoopTurns } from '../support/loop-turns';
 import { appendRecorded } from '../support/recorded-ledger';
 import { simulateMatch } from '../support/simulator';
@@ -68,16 +69,7 @@ describe('whole-ledger scans on a worker thread', () => {
 
   it('reports an edited event as the in-process verifier does', async () => {
     const db = new Database(file);
-    const row = db
-      .prepare<
-        [],
-        { position: number; data: string }
-      >("SELECT position, data FROM events WHERE stream_id = 'match-scan-4' AND revision = 7")
-      .get()!;
-    db.prepare('UPDATE events SET data = ? WHERE position = ?').run(
-      row.data.replace('}', ',"edited":true}'),
-      row.position,
-    );
+    editData(db, 'match-scan-4', 7, (data) => ({ ...data, edited: true }));
     db.close();
     const verified = await scans.verify();
     expect(verified.ok).toBe(false);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { verifyLedger, type Verification } from '../../src/audit/ledger-verifier';
 import { eventHash } from '../../src/ledger/hash-chain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import { logicalRow, storeWhole } from '../support/ledger-rows';
+import { editData, logicalRow, logicalRows, storeWhole } from '../support/ledger-rows';
 import { recordSimulatedMatches } from '../support/recorded-ledger';
 
 // Real matches written through the command service into a real SQLite file; each test edits a
@@ -61,13 +61,10 @@ describe('tamper evidence: hash chains over a SQLite ledger file', () => {
   });
 
   it('detects a changed event payload (UPDATE data)', async () => {
-    const v = await tamper((db) =>
-      db
-        .prepare(
-          `UPDATE events SET data = json_set(data, '$.shooter', 'p2') WHERE stream_id = ? AND type = 'ShotPlayed' AND revision = (SELECT MIN(revision) FROM events WHERE stream_id = ? AND type = 'ShotPlayed')`,
-        )
-        .run(stream(1), stream(1)),
-    );
+    const v = await tamper((db) => {
+      const shot = logicalRows(db, stream(1)).find((e) => e.type === 'ShotPlayed')!;
+      editData(db, stream(1), shot.revision, (data) => ({ ...data, shooter: 'p2' }));
+    });
     expect(v.ok).toBe(false);
     expect(v.breaks).toHaveLength(1);
     expect(v.firstBreak).toMatchObject({ streamId: stream(1), reason: 'CONTENT_ALTERED' });
@@ -213,9 +210,7 @@ describe('tamper evidence: hash chains over a SQLite ledger file', () => {
   it('reports the first break in commit order when several streams are broken', async () => {
     const v = await tamper((db) => {
       db.prepare('DELETE FROM events WHERE stream_id = ? AND revision = 9').run(stream(2));
-      db.prepare(
-        `UPDATE events SET data = json_set(data, '$.x', 1) WHERE stream_id = ? AND revision = 12`,
-      ).run(stream(0));
+      editData(db, stream(0), 12, (data) => ({ ...data, x: 1 }));
     });
     expect(v.breaks.map((b) => b.streamId).sort()).toEqual([stream(0), stream(2)].sort());
     expect(v.firstBreak).toMatchObject({ streamId: stream(0), revision: 12 });

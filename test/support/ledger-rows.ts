@@ -20,7 +20,7 @@ export function logicalRow(db: Database.Database, streamId: string, revision: nu
   return row;
 }
 
-// Stores the row at `position` whole (its own compact columns cleared), with this data and metadata.
+// Stores the row at `position` whole (its compact and packed columns cleared), with this data and metadata.
 export function storeWhole(
   db: Database.Database,
   position: bigint | number,
@@ -28,6 +28,20 @@ export function storeWhole(
   metadata: unknown,
 ): void {
   db.prepare(
-    'UPDATE events SET data = ?, metadata = ?, command = NULL, prev_hash = NULL, hash = NULL WHERE position = ?',
+    'UPDATE events SET data = ?, metadata = ?, command = NULL, prev_hash = NULL, hash = NULL, shape = NULL WHERE position = ?',
   ).run(JSON.stringify(data), JSON.stringify(metadata), position);
+}
+
+// Edits one row's data as it reads, and stores that data whole (its metadata left as stored).
+export function editData(
+  db: Database.Database,
+  streamId: string,
+  revision: number,
+  edit: (data: Record<string, unknown>) => Record<string, unknown>,
+): void {
+  const row = logicalRow(db, streamId, revision);
+  db.prepare('UPDATE events SET data = ?, shape = NULL WHERE position = ?').run(
+    JSON.stringify(edit(row.data as Record<string, unknown>)),
+    row.position,
+  );
 }

@@ -76,6 +76,7 @@ const GRAPHQL_CODES: Record<ServedCode, string> = {
   // Only ever thrown when the store is opened, before anything is served.
   HEADS_MISSING: 'INTERNAL_SERVER_ERROR',
   COMMANDS_MISSING: 'INTERNAL_SERVER_ERROR',
+  SHAPES_MISSING: 'INTERNAL_SERVER_ERROR',
   INVALID_RACE: 'BAD_USER_INPUT',
 };
 

@@ -27,11 +27,12 @@ const positionOf = (p: number | bigint | null | undefined): bigint | null =>
 export class Appender {
   private readonly stmt;
   private readonly rows: RowWriter;
+  private readonly reader: RowReader;
   private readonly group: (requests: AppendRequest[]) => Settled<AppendResult>[];
 
   constructor(db: Database.Database, headsTable: boolean) {
-    // The file is already in the compact layout: the store's own connection upgraded it.
-    const reader = new RowReader(db);
+    // The file already has every layout: the store's own connection upgraded it.
+    const reader = (this.reader = new RowReader(db));
     this.stmt = {
       head: db.prepare<[string], { revision: number | null }>(
         'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
@@ -60,14 +61,30 @@ export class Appender {
       let after = positionOf(this.stmt.lastPosition.get()?.position);
       return requests.map((r) =>
         settle(() => {
-          const result = one(r, after);
+          const result = this.undoneOnThrow(() => one(r, after));
           // A retry acknowledged without writing leaves the ledger's end where it was.
           if (result.previousPosition === after) after = result.position;
           return result;
         }),
       );
     });
-    this.group = (requests) => all.immediate(requests);
+    this.group = (requests) => {
+      const results = this.undoneOnThrow(() => all.immediate(requests));
+      this.rows.committed();
+      return results;
+    };
+  }
+
+  // A rollback (of the group, or of one append's savepoint) may undo shapes the writer allocated
+  // or the reader saw: both forget them.
+  private undoneOnThrow<T>(run: () => T): T {
+    try {
+      return run();
+    } catch (err) {
+      this.rows.rolledBack();
+      this.reader.forgetShapes();
+      throw err;
+    }
   }
 
   // Throws only when the transaction as a whole failed (nothing of the group was written).

@@ -9,78 +9,19 @@ import {
   type CommandColumns,
   type CompactMetadata,
 } from './row-codec';
+import { packData, unpackData } from './data-codec';
+import { COMMAND_FIELDS, hasCompactMetadata, hasPackedData, tableExists } from './ledger-schema';
+import { ShapeCache, ShapeRegistry } from './shapes';
 
-// A command's shared fields: a write-path command's as columns (no key names stored; the
-// occurred_at of a command that happened when it was recorded left null), any other's as JSON.
-const COMMANDS_COLUMNS = `
-  id             INTEGER PRIMARY KEY,
-  metadata       TEXT,
-  recorded_by    TEXT,
-  role           TEXT,
-  recorded_at    TEXT,
-  occurred_at    TEXT,
-  origin         TEXT,
-  command_id     TEXT,
-  correlation_id TEXT,
-  causation_id   TEXT,
-  engine_version TEXT,
-  rule_profile   TEXT,
-  command_hash   BLOB`;
-const COMMAND_FIELDS =
-  'recorded_by, role, recorded_at, occurred_at, origin, command_id, correlation_id, causation_id, engine_version, rule_profile';
 const COMMAND_ROW = `id, metadata, ${COMMAND_FIELDS}, nullif(lower(hex(command_hash)), '')`;
-
-// The events table and how its rows are written and read (see ./row-codec.ts for the compact
-// layout). `command`, `prev_hash` and `hash` are null on a row stored whole: every row written
-// before the compact layout, and any whose metadata it cannot give back exactly.
-export const EVENTS_SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  position  INTEGER PRIMARY KEY AUTOINCREMENT,
-  stream_id TEXT    NOT NULL,
-  revision  INTEGER NOT NULL,
-  event_id  TEXT    NOT NULL UNIQUE,
-  type      TEXT    NOT NULL,
-  data      TEXT    NOT NULL,
-  metadata  TEXT    NOT NULL,
-  command   INTEGER,
-  prev_hash BLOB,
-  hash      BLOB,
-  UNIQUE (stream_id, revision)
-);
-CREATE TABLE IF NOT EXISTS commands (${COMMANDS_COLUMNS});`;
-
-// A file from before the compact layout gains its columns and table; its rows stay as they are.
-const ADD_COMPACT_LAYOUT = `
-ALTER TABLE events ADD COLUMN command INTEGER;
-ALTER TABLE events ADD COLUMN prev_hash BLOB;
-ALTER TABLE events ADD COLUMN hash BLOB;
-CREATE TABLE IF NOT EXISTS commands (${COMMANDS_COLUMNS});`;
-
-export const tableExists = (db: Database.Database, name: string): boolean =>
-  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !==
-  undefined;
-
-export const hasCompactLayout = (db: Database.Database): boolean =>
-  (db.pragma('table_info(events)') as { name: string }[]).some((c) => c.name === 'command');
-
-// Compact rows refer to a commands table that is gone: dropped, which would hide who recorded
-// every compact event. Reads report those events as altered; a writable open refuses the file.
-export const commandsMissing = (db: Database.Database): boolean =>
-  hasCompactLayout(db) && !tableExists(db, 'commands');
-
-// Creates the tables of a new file, or adds the compact layout to an older one. Run inside the
-// opening transaction, so a crash leaves either layout whole.
-export function upgradeEventsSchema(db: Database.Database): void {
-  db.exec(EVENTS_SCHEMA);
-  if (!hasCompactLayout(db)) db.exec(ADD_COMPACT_LAYOUT);
-}
 
 // The columns of a stored row, read raw (as an array): better-sqlite3 then builds no object per
 // row, which makes a replay's reads about a third cheaper. Hashes come back as hex text, made by
-// SQLite (cheaper than a Buffer per hash). A file of the older layout reads nulls for them.
+// SQLite (cheaper than a Buffer per hash). A file without a layout's columns reads nulls for them.
 const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata';
-const COMPACT_COLUMNS = `${COLUMNS}, command, nullif(lower(hex(prev_hash)), ''), nullif(lower(hex(hash)), '')`;
-const OLDER_COLUMNS = `${COLUMNS}, NULL, NULL, NULL`;
+const COMPACT_COLUMNS = `command, nullif(lower(hex(prev_hash)), ''), nullif(lower(hex(hash)), '')`;
+const columnsOf = (compact: boolean, packed: boolean) =>
+  `${COLUMNS}, ${compact ? COMPACT_COLUMNS : 'NULL, NULL, NULL'}, ${packed ? 'shape' : 'NULL'}`;
 
 export type RawRow = [
   position: number | bigint,
@@ -93,30 +34,40 @@ export type RawRow = [
   command: number | null,
   prevHash: string | null,
   hash: string | null,
+  shape: number | null,
 ];
 
 // id, JSON (or null), then the columns of COMMAND_FIELDS and the hash as hex.
 type CommandRow = [number, string | null, ...(string | null)[]];
 
 interface Layout {
-  compact: boolean;
+  columns: string;
+  // Every layout's columns and tables are there: nothing more can change.
+  complete: boolean;
   listed: Database.Statement<[string], CommandRow> | null;
   range: Database.Statement<[number, number], CommandRow> | null;
   // Bumped when the layout is read again: queries prepared for the last one are prepared again.
   generation: number;
 }
 
-// Reads rows of either layout. A read fetches the commands its rows refer to once each, apart
+// Reads rows of any layout. A read fetches the commands its rows refer to once each, apart
 // from the rows (a join would copy a command's text into every one of its events). A file read
-// in the older layout, or without its commands table, is looked at again whenever its schema
+// without a layout, or without one of their tables, is looked at again whenever its schema
 // changes: a server may upgrade it while a read-only reader (verify, export) has it open.
 export class RowReader {
   private layout: Layout;
   private schemaVersion: number;
+  private readonly shapes: ShapeCache;
 
   constructor(private readonly db: Database.Database) {
+    this.shapes = new ShapeCache(db);
     this.schemaVersion = this.currentSchemaVersion();
     this.layout = this.readLayout(0);
+  }
+
+  // On the writer's connection, after a rollback (see ./shapes.ts).
+  forgetShapes(): void {
+    this.shapes.forget();
   }
 
   // A read over the events table: `SELECT <row> FROM events <rest>`, decoded.
@@ -126,7 +77,7 @@ export class RowReader {
     return (...params: P) => {
       this.refresh();
       if (generation !== this.layout.generation || !statement) {
-        const columns = this.layout.compact ? COMPACT_COLUMNS : OLDER_COLUMNS;
+        const { columns } = this.layout;
         statement = this.db.prepare<P, RawRow>(`SELECT ${columns} FROM events ${rest}`).raw(true);
         generation = this.layout.generation;
       }
@@ -135,7 +86,7 @@ export class RowReader {
   }
 
   private refresh(): void {
-    if (this.layout.compact && this.layout.listed) return;
+    if (this.layout.complete) return;
     const version = this.currentSchemaVersion();
     if (version === this.schemaVersion) return;
     this.schemaVersion = version;
@@ -147,11 +98,16 @@ export class RowReader {
   }
 
   private readLayout(generation: number): Layout {
-    const compact = hasCompactLayout(this.db);
+    const compact = hasCompactMetadata(this.db);
+    const packed = hasPackedData(this.db);
+    const shapes = packed && tableExists(this.db, 'shapes');
+    this.shapes.reset(shapes);
+    const columns = columnsOf(compact, packed);
     if (!compact || !tableExists(this.db, 'commands'))
-      return { compact, listed: null, range: null, generation };
+      return { columns, complete: false, listed: null, range: null, generation };
     return {
-      compact,
+      columns,
+      complete: shapes,
       listed: this.db
         .prepare<
           [string],
@@ -171,6 +127,7 @@ export class RowReader {
   private decode(rows: RawRow[]): StoredEvent[] {
     const commands = this.commandsOf(rows);
     const events = new Array<StoredEvent>(rows.length);
+    const { keysOf } = this.shapes;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       const own = JSON.parse(r[6]) as Record<string, unknown>;
@@ -180,7 +137,7 @@ export class RowReader {
         position: BigInt(r[0]),
         eventId: r[3],
         type: r[4],
-        data: JSON.parse(r[5]) as unknown,
+        data: r[10] === null ? (JSON.parse(r[5]) as unknown) : unpackData(r[10], r[5], keysOf),
         metadata: r[7] === null ? own : this.expand(commands, r[7], own, r[8], r[9]),
       };
     }
@@ -256,18 +213,22 @@ type InsertEvent = Database.Statement<
     number | bigint | null,
     Buffer | null,
     Buffer | null,
+    number | null,
   ]
 >;
 
-// Writes the rows of one append: its events' shared command fields once, each event's own.
+// Writes the rows of one append: its events' shared command fields once, each event's own, its
+// data packed. The caller says when the transaction commits or rolls back (see ./shapes.ts).
 export class RowWriter {
   private readonly insertEvent: InsertEvent;
   private readonly insertCommandRow: Database.Statement<[string | null, ...CommandColumns]>;
+  private readonly shapes: ShapeRegistry;
 
   constructor(db: Database.Database) {
     this.insertEvent = db.prepare(
-      'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, command, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, command, prev_hash, hash, shape) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
+    this.shapes = new ShapeRegistry(db);
     this.insertCommandRow = db.prepare(
       `INSERT INTO commands (metadata, ${COMMAND_FIELDS}, command_hash) VALUES (${'?, '.repeat(11)}?)`,
     );
@@ -281,6 +242,14 @@ export class RowWriter {
     return this.insertCommandRow.run(...values).lastInsertRowid;
   }
 
+  committed(): void {
+    this.shapes.commit();
+  }
+
+  rolledBack(): void {
+    this.shapes.rollback();
+  }
+
   // Returns each row's position.
   write(streamId: string, firstRevision: number, events: readonly EventToAppend[]): bigint[] {
     let commandJson: string | null = null;
@@ -292,17 +261,20 @@ export class RowWriter {
         commandJson = compact.commandJson;
         commandRow = this.insertCommand(compact);
       }
+      const json = JSON.stringify(e.data) as string | undefined;
+      const packed = json === undefined ? null : packData(json, this.shapes.idOf);
       try {
         const info = this.insertEvent.run(
           streamId,
           firstRevision + i,
           e.eventId,
           e.type,
-          JSON.stringify(e.data),
+          packed ? packed.data : (json as string),
           compact ? compact.own : JSON.stringify(metadata),
           compact ? commandRow : null,
           compact ? compact.prevHash : null,
           compact ? compact.hash : null,
+          packed ? packed.shape : null,
         );
         return BigInt(info.lastInsertRowid);
       } catch (err) {

@@ -14,7 +14,8 @@ import {
 } from '../event-store';
 import { Appender, type AppendRequest } from './appender';
 import { GroupCommit } from './group-commit';
-import { commandsMissing, RowReader, tableExists, upgradeEventsSchema } from './ledger-rows';
+import { RowReader } from './ledger-rows';
+import { commandsMissing, shapesMissing, tableExists, upgradeEventsSchema } from './ledger-schema';
 import { WorkerAppender } from './worker-appender';
 
 export interface SqliteEventStoreOptions {
@@ -125,7 +126,7 @@ export class SqliteEventStore implements EventStore {
   // Everything a writable open does to the file, in one transaction, after the checks that may
   // refuse it: a refused file is left exactly as it was. A missing head table in a file that
   // holds events is a dropped table (which would hide a deleted tail) or a ledger from before it:
-  // never rebuilt silently, only when adopting. A missing commands table is never rebuilt.
+  // never rebuilt silently, only when adopting. A missing commands or shapes table is never rebuilt.
   private prepareFile(options: SqliteEventStoreOptions): void {
     const refusal = this.db
       .transaction((): EventStoreError | null => {
@@ -135,6 +136,7 @@ export class SqliteEventStore implements EventStore {
         const heads = this.hasHeadsTable();
         if (hasEvents && !heads && !options.adoptHeads) return headsMissing(options.filename);
         if (commandsMissing(this.db)) return commandsGone(options.filename);
+        if (shapesMissing(this.db)) return shapesGone(options.filename);
         upgradeEventsSchema(this.db);
         if (!heads) this.db.exec(HEADS_SCHEMA);
         return null;
@@ -189,4 +191,10 @@ const commandsGone = (file: string) =>
   new EventStoreError(
     'COMMANDS_MISSING',
     `Ledger ${file} has compact rows but no commands table: it was dropped, and with it who recorded those events and when. Nothing was changed. \`npm run ledger -- verify\` lists the events affected; restore the file from a backup.`,
+  );
+
+const shapesGone = (file: string) =>
+  new EventStoreError(
+    'SHAPES_MISSING',
+    `Ledger ${file} has packed rows but no shapes table: it was dropped, and with it the field names of those events' data. Nothing was changed. \`npm run ledger -- verify\` lists the events affected; restore the file from a backup.`,
   );

@@ -1,0 +1,75 @@
+// How the SQLite ledger stores an event's data without its key names. Every object is stored as
+// its values in order, tagged with the id of its key list (its shape, kept once in the `shapes`
+// table); every array as its items tagged 0. The root object's id goes in the row's `shape`
+// column and its values, untagged, in `data`:
+//   {"shooter":"p2","facts":{"pocketed":[{"ball":4}]}}  →  shape 5, data ["p2",[6,[0,[7,4]]]]
+// Unpacking gives back exactly what JSON.parse of the JSON text gives (same values, same key
+// order), so no hash changes. Data that could not be given back exactly is stored whole.
+
+// The id of a key list, allocated on first use (writer side).
+export type ShapeIdOf = (keys: string[]) => number;
+// The key list of an id, or undefined when the ledger has no such shape (reader side).
+export type ShapeKeysOf = (id: number) => readonly string[] | undefined;
+
+const ARRAY = 0;
+
+class Unpackable extends Error {}
+
+// The packed form of data serialised as `json`, or null when it must be stored whole: not an
+// object at its root, or an object with a `__proto__` key (assigning it would set a prototype).
+export function packData(json: string, idOf: ShapeIdOf): { shape: number; data: string } | null {
+  const value = JSON.parse(json) as unknown;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  try {
+    const packed = packObject(value as Record<string, unknown>, idOf);
+    return { shape: packed[0] as number, data: JSON.stringify(packed.slice(1)) };
+  } catch (err) {
+    if (err instanceof Unpackable) return null;
+    throw err;
+  }
+}
+
+function packValue(value: unknown, idOf: ShapeIdOf): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const packed: unknown[] = [ARRAY];
+    for (const item of value) packed.push(packValue(item, idOf));
+    return packed;
+  }
+  return packObject(value as Record<string, unknown>, idOf);
+}
+
+function packObject(o: Record<string, unknown>, idOf: ShapeIdOf): unknown[] {
+  const keys = Object.keys(o);
+  if (keys.includes('__proto__')) throw new Unpackable();
+  const packed: unknown[] = [idOf(keys)];
+  for (const key of keys) packed.push(packValue(o[key], idOf));
+  return packed;
+}
+
+// The data of a packed row. A shape the ledger does not hold (its row deleted or edited) gives
+// the bare values instead of an object: never the recorded data, so the verifier reports it.
+export function unpackData(shape: number, data: string, keysOf: ShapeKeysOf): unknown {
+  return unpackObject(shape, JSON.parse(data) as unknown[], 0, keysOf);
+}
+
+function unpackValue(value: unknown, keysOf: ShapeKeysOf): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const packed = value as unknown[];
+  const tag = packed[0];
+  if (tag !== ARRAY) return unpackObject(tag as number, packed, 1, keysOf);
+  const n = packed.length;
+  const items = new Array<unknown>(n - 1);
+  for (let i = 1; i < n; i++) items[i - 1] = unpackValue(packed[i], keysOf);
+  return items;
+}
+
+function unpackObject(id: number, packed: unknown[], from: number, keysOf: ShapeKeysOf): unknown {
+  const keys = keysOf(id);
+  const n = packed.length - from;
+  if (keys === undefined || keys.length !== n)
+    return packed.slice(from).map((v) => unpackValue(v, keysOf));
+  const o: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) o[keys[i]] = unpackValue(packed[from + i], keysOf);
+  return o;
+}
