@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { LedgerEvent } from '../../src/domain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { LedgerClient } from '../support/ledger-client';
+import { editData } from '../support/ledger-rows';
 import { appendRecorded } from '../support/recorded-ledger';
 import { bearer, removeDir, startServer, testEnv, type TestServer } from '../support/server';
 import { simulateMatch } from '../support/simulator';
@@ -231,9 +232,7 @@ describe('audit over GraphQL', () => {
     await server.close();
     const file = join(server.dataDir, 'ledger.sqlite');
     const db = new Database(file);
-    db.prepare(
-      `UPDATE events SET data = json_set(data, '$.competition', 'Forged Cup') WHERE stream_id = ? AND revision = 0`,
-    ).run(`match-${otherId}`);
+    editData(db, `match-${otherId}`, 0, (data) => ({ ...data, competition: 'Forged Cup' }));
     db.close();
     // And a match recorded by an older engine that forgot a foul (a valid chain, a different ruling).
     const sim = simulateMatch(9, { matchId: 'old-engine', raceTo: 3 });
