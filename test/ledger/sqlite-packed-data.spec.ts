@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { verifyLedger } from '../../src/audit/ledger-verifier';
 import { NO_STREAM, type EventToAppend } from '../../src/ledger/event-store';
 import { sealEvents } from '../../src/ledger/hash-chain';
-import { packData, unpackData } from '../../src/ledger/sqlite/data-codec';
+import { packData, shapeOf, unpackData } from '../../src/ledger/sqlite/data-codec';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { logicalRows } from '../support/ledger-rows';
 
@@ -22,7 +22,7 @@ function shapes() {
       const i = lists.findIndex((k) => JSON.stringify(k) === JSON.stringify(keys));
       return (i === -1 ? lists.push(keys) : i + 1) as number;
     },
-    keysOf: (id: number) => lists[id - 1],
+    shapeOf: (id: number) => (lists[id - 1] ? shapeOf(lists[id - 1]) : undefined),
     lists,
   };
 }
@@ -30,7 +30,7 @@ function shapes() {
 const roundTrip = (json: string) => {
   const s = shapes();
   const packed = packData(json, s.idOf);
-  return packed && JSON.stringify(unpackData(packed.shape, packed.data, s.keysOf));
+  return packed && JSON.stringify(unpackData(packed.shape, packed.data, s.shapeOf));
 };
 
 describe('packed event data: the codec', () => {
@@ -78,7 +78,7 @@ describe('packed event data: the codec', () => {
     const packed = packData('{"a":1,"b":{"c":2}}', s.idOf)!;
     expect(unpackData(packed.shape, packed.data, () => undefined)).toEqual([1, [2]]);
     // A key list of another length than the values is not the one they were packed with.
-    expect(unpackData(packed.shape, packed.data, () => ['a'])).toEqual([1, { a: 2 }]);
+    expect(unpackData(packed.shape, packed.data, () => shapeOf(['a']))).toEqual([1, { a: 2 }]);
   });
 });
 

@@ -8,8 +8,24 @@
 
 // The id of a key list, allocated on first use (writer side).
 export type ShapeIdOf = (keys: string[]) => number;
-// The key list of an id, or undefined when the ledger has no such shape (reader side).
-export type ShapeKeysOf = (id: number) => readonly string[] | undefined;
+
+// A key list as the reader uses it, with a blank object of those keys to copy: a copy keeps the
+// blank's fast layout, where an object built key by key turns into a slow dictionary past a
+// dozen keys (a ruling has 22), which costs every later read of it and the garbage collector.
+export interface Shape {
+  keys: readonly string[];
+  blank: Record<string, null>;
+}
+// The shape of an id, or undefined when the ledger has no such shape (reader side).
+export type ShapeOf = (id: number) => Shape | undefined;
+
+export function shapeOf(keys: readonly string[]): Shape {
+  const blank = JSON.parse(`{${keys.map((k) => `${JSON.stringify(k)}:null`).join(',')}}`) as Record<
+    string,
+    null
+  >;
+  return { keys, blank };
+}
 
 const ARRAY = 0;
 
@@ -49,27 +65,28 @@ function packObject(o: Record<string, unknown>, idOf: ShapeIdOf): unknown[] {
 
 // The data of a packed row. A shape the ledger does not hold (its row deleted or edited) gives
 // the bare values instead of an object: never the recorded data, so the verifier reports it.
-export function unpackData(shape: number, data: string, keysOf: ShapeKeysOf): unknown {
-  return unpackObject(shape, JSON.parse(data) as unknown[], 0, keysOf);
+export function unpackData(shape: number, data: string, shapes: ShapeOf): unknown {
+  return unpackObject(shape, JSON.parse(data) as unknown[], 0, shapes);
 }
 
-function unpackValue(value: unknown, keysOf: ShapeKeysOf): unknown {
+function unpackValue(value: unknown, shapes: ShapeOf): unknown {
   if (value === null || typeof value !== 'object') return value;
   const packed = value as unknown[];
   const tag = packed[0];
-  if (tag !== ARRAY) return unpackObject(tag as number, packed, 1, keysOf);
+  if (tag !== ARRAY) return unpackObject(tag as number, packed, 1, shapes);
   const n = packed.length;
   const items = new Array<unknown>(n - 1);
-  for (let i = 1; i < n; i++) items[i - 1] = unpackValue(packed[i], keysOf);
+  for (let i = 1; i < n; i++) items[i - 1] = unpackValue(packed[i], shapes);
   return items;
 }
 
-function unpackObject(id: number, packed: unknown[], from: number, keysOf: ShapeKeysOf): unknown {
-  const keys = keysOf(id);
+function unpackObject(id: number, packed: unknown[], from: number, shapes: ShapeOf): unknown {
+  const shape = shapes(id);
   const n = packed.length - from;
-  if (keys === undefined || keys.length !== n)
-    return packed.slice(from).map((v) => unpackValue(v, keysOf));
-  const o: Record<string, unknown> = {};
-  for (let i = 0; i < n; i++) o[keys[i]] = unpackValue(packed[from + i], keysOf);
+  if (shape === undefined || shape.keys.length !== n)
+    return packed.slice(from).map((v) => unpackValue(v, shapes));
+  const { keys } = shape;
+  const o: Record<string, unknown> = { ...shape.blank };
+  for (let i = 0; i < n; i++) o[keys[i]] = unpackValue(packed[from + i], shapes);
   return o;
 }

@@ -127,7 +127,7 @@ export class RowReader {
   private decode(rows: RawRow[]): StoredEvent[] {
     const commands = this.commandsOf(rows);
     const events = new Array<StoredEvent>(rows.length);
-    const { keysOf } = this.shapes;
+    const { shapeOf } = this.shapes;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       const own = JSON.parse(r[6]) as Record<string, unknown>;
@@ -137,7 +137,7 @@ export class RowReader {
         position: BigInt(r[0]),
         eventId: r[3],
         type: r[4],
-        data: r[10] === null ? (JSON.parse(r[5]) as unknown) : unpackData(r[10], r[5], keysOf),
+        data: r[10] === null ? (JSON.parse(r[5]) as unknown) : unpackData(r[10], r[5], shapeOf),
         metadata: r[7] === null ? own : this.expand(commands, r[7], own, r[8], r[9]),
       };
     }

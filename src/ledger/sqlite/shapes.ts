@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { shapeOf, type Shape } from './data-codec';
 
 // The `shapes` table (./data-codec.ts) as each side of the ledger uses it. A shape's id never
 // changes once committed; an id allocated in a transaction that rolls back may be given to
@@ -8,9 +9,9 @@ import type Database from 'better-sqlite3';
 // and look an evicted shape up again (one indexed read).
 const CACHED = 4096;
 
-// The reader's key lists by id, each loaded the first time a row refers to it.
+// The reader's shapes by id, each loaded the first time a row refers to it.
 export class ShapeCache {
-  private readonly byId = new Map<number, readonly string[]>();
+  private readonly byId = new Map<number, Shape>();
   private select: Database.Statement<[number], string> | null = null;
 
   constructor(private readonly db: Database.Database) {}
@@ -29,13 +30,13 @@ export class ShapeCache {
     this.byId.clear();
   }
 
-  readonly keysOf = (id: number): readonly string[] | undefined => {
-    const keys = this.byId.get(id);
-    return keys !== undefined ? keys : this.load(id);
+  readonly shapeOf = (id: number): Shape | undefined => {
+    const shape = this.byId.get(id);
+    return shape !== undefined ? shape : this.load(id);
   };
 
   // A missing or edited row gives no keys: the rows that use it are then read as altered.
-  private load(id: number): readonly string[] | undefined {
+  private load(id: number): Shape | undefined {
     if (!this.select || !Number.isSafeInteger(id)) return undefined;
     const json = this.select.get(id);
     if (json === undefined) return undefined;
@@ -47,8 +48,9 @@ export class ShapeCache {
     }
     if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) return undefined;
     if (this.byId.size >= CACHED) this.byId.clear();
-    this.byId.set(id, keys as string[]);
-    return keys as string[];
+    const shape = shapeOf(keys as string[]);
+    this.byId.set(id, shape);
+    return shape;
   }
 }
 
