@@ -49,6 +49,7 @@ describe('packed event data: the codec', () => {
     ],
     ['booleans and nulls', { t: true, f: false, z: null, arr: [null, true] }],
     ['arrays whose first item is 0 or a number', { a: [0, 1], b: [[0], [5, 'x']], c: [0] }],
+    ['arrays whose first item is negative', { d: [-1, 2], e: [-0.5], f: [[-3], [{ g: -2 }]] }],
     ['keys named like Object members', { constructor: 1, toString: 'x', hasOwnProperty: [] }],
   ])('%s', (_, value) => {
     const json = JSON.stringify(value);
@@ -59,7 +60,7 @@ describe('packed event data: the codec', () => {
     const s = shapes();
     const json = JSON.stringify({ shooter: 'p2', facts: { pocketed: [{ ball: 4 }, { ball: 9 }] } });
     const packed = packData(json, s.idOf)!;
-    expect(packed.data).toBe('["p2",[2,[0,[3,4],[3,9]]]]');
+    expect(packed.data).toBe('["p2",[-2,[[-3,4],[-3,9]]]]');
     expect(s.lists).toEqual([['shooter', 'facts'], ['pocketed'], ['ball']]);
   });
 
@@ -128,9 +129,9 @@ describe('packed event data: the SQLite ledger', () => {
     const lists = db.prepare('SELECT keys FROM shapes ORDER BY id').pluck().all();
     db.close();
     expect(rows).toEqual([
-      { shape: 1, data: '["p1",[2,[0,[3,3,"HL"]]]]' },
-      { shape: 1, data: '["p2",[2,[0]]]' },
-      { shape: 1, data: '["p1",[2,[0,[3,9,"FR"]]]]' },
+      { shape: 1, data: '["p1",[-2,[[-3,3,"HL"]]]]' },
+      { shape: 1, data: '["p2",[-2,[]]]' },
+      { shape: 1, data: '["p1",[-2,[[-3,9,"FR"]]]]' },
     ]);
     expect(lists).toEqual(['["shooter","facts"]', '["pocketed"]', '["ball","pocket"]']);
   });

@@ -1,8 +1,10 @@
 // How the SQLite ledger stores an event's data without its key names. Every object is stored as
-// its values in order, tagged with the id of its key list (its shape, kept once in the `shapes`
-// table); every array as its items tagged 0. The root object's id goes in the row's `shape`
-// column and its values, untagged, in `data`:
-//   {"shooter":"p2","facts":{"pocketed":[{"ball":4}]}}  →  shape 5, data ["p2",[6,[0,[7,4]]]]
+// its values in order after minus the id of its key list (its shape, kept once in the `shapes`
+// table). An array is stored as itself, its items packed, unless its first item is a number of
+// zero or less, which would read as a shape: then 0 goes before its items. The root object's id
+// goes in the row's `shape` column and its values, untagged, in `data`:
+//   {"shooter":"p2","facts":{"pocketed":[{"ball":4}],"rails":[-1]}}
+//     →  shape 5, data ["p2",[-6,[[-7,4]],[0,-1]]]
 // Unpacking gives back exactly what JSON.parse of the JSON text gives (same values, same key
 // order), so no hash changes. Data that could not be given back exactly is stored whole.
 
@@ -27,7 +29,8 @@ export function shapeOf(keys: readonly string[]): Shape {
   return { keys, blank };
 }
 
-const ARRAY = 0;
+// Before an array whose first item could be read as a shape.
+const ESCAPED = 0;
 
 class Unpackable extends Error {}
 
@@ -38,7 +41,7 @@ export function packData(json: string, idOf: ShapeIdOf): { shape: number; data: 
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   try {
     const packed = packObject(value as Record<string, unknown>, idOf);
-    return { shape: packed[0] as number, data: JSON.stringify(packed.slice(1)) };
+    return { shape: -(packed[0] as number), data: JSON.stringify(packed.slice(1)) };
   } catch (err) {
     if (err instanceof Unpackable) return null;
     throw err;
@@ -48,8 +51,9 @@ export function packData(json: string, idOf: ShapeIdOf): { shape: number; data: 
 function packValue(value: unknown, idOf: ShapeIdOf): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    const packed: unknown[] = [ARRAY];
-    for (const item of value) packed.push(packValue(item, idOf));
+    const packed = value.map((item) => packValue(item, idOf));
+    const first: unknown = packed[0];
+    if (typeof first === 'number' && first <= 0) packed.unshift(ESCAPED);
     return packed;
   }
   return packObject(value as Record<string, unknown>, idOf);
@@ -58,7 +62,7 @@ function packValue(value: unknown, idOf: ShapeIdOf): unknown {
 function packObject(o: Record<string, unknown>, idOf: ShapeIdOf): unknown[] {
   const keys = Object.keys(o);
   if (keys.includes('__proto__')) throw new Unpackable();
-  const packed: unknown[] = [idOf(keys)];
+  const packed: unknown[] = [-idOf(keys)];
   for (const key of keys) packed.push(packValue(o[key], idOf));
   return packed;
 }
@@ -69,15 +73,23 @@ export function unpackData(shape: number, data: string, shapes: ShapeOf): unknow
   return unpackObject(shape, JSON.parse(data) as unknown[], 0, shapes);
 }
 
+// A parsed array holding no object is returned as it is: most arrays are lists of balls or rules.
 function unpackValue(value: unknown, shapes: ShapeOf): unknown {
   if (value === null || typeof value !== 'object') return value;
   const packed = value as unknown[];
-  const tag = packed[0];
-  if (tag !== ARRAY) return unpackObject(tag as number, packed, 1, shapes);
+  const first = packed[0];
   const n = packed.length;
-  const items = new Array<unknown>(n - 1);
-  for (let i = 1; i < n; i++) items[i - 1] = unpackValue(packed[i], shapes);
-  return items;
+  if (typeof first === 'number' && first <= 0) {
+    if (first !== ESCAPED) return unpackObject(-first, packed, 1, shapes);
+    const items = new Array<unknown>(n - 1);
+    for (let i = 1; i < n; i++) items[i - 1] = unpackValue(packed[i], shapes);
+    return items;
+  }
+  for (let i = 0; i < n; i++) {
+    const item = packed[i];
+    if (item !== null && typeof item === 'object') packed[i] = unpackValue(item, shapes);
+  }
+  return packed;
 }
 
 function unpackObject(id: number, packed: unknown[], from: number, shapes: ShapeOf): unknown {
