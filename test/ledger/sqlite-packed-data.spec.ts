@@ -74,6 +74,18 @@ describe('packed event data: the codec', () => {
     expect(packData(json, shapes().idOf)).toBeNull();
   });
 
+  // Deeper data is stored whole, so a read never recurses far enough to exhaust the stack.
+  it('packs data nested a few dozen levels deep, and leaves deeper data to be stored whole', () => {
+    const nested = (levels: number): unknown =>
+      Array.from({ length: levels }).reduce<unknown>(
+        (inner, _, i) => (i % 2 ? [inner] : { a: inner }),
+        1,
+      );
+    const json = (levels: number) => JSON.stringify({ root: nested(levels) });
+    expect(roundTrip(json(60))).toBe(json(60));
+    expect(packData(json(100), shapes().idOf)).toBeNull();
+  });
+
   it('reads a shape it does not know as bare values, never as the recorded object', () => {
     const s = shapes();
     const packed = packData('{"a":1,"b":{"c":2}}', s.idOf)!;
@@ -153,6 +165,17 @@ describe('packed event data: the SQLite ledger', () => {
       expect.any(Number),
     ]);
     db.close();
+  });
+
+  it('stores deeply nested data whole and reads it back exactly', async () => {
+    const store = new SqliteEventStore({ filename: file() });
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 3000; i++) deep = { d: deep };
+    const events = [shot('e0', { deep })];
+    await store.append('match-a', sealEvents('match-a', null, events), NO_STREAM);
+    expect(dataTexts(await store.readStream('match-a'))).toEqual(dataTexts(events));
+    expect((await verifyLedger(store)).ok).toBe(true);
+    await store.close();
   });
 
   // A shape allocated by an append that is rolled back (here, an event id already stored) is
@@ -264,6 +287,22 @@ describe('packed event data: tampering with the shapes', () => {
   it('reports a deleted shape without failing the read', async () => {
     const name = await tampered((db) =>
       db.prepare(`DELETE FROM shapes WHERE keys = '["shooter","note"]'`).run(),
+    );
+    expect(await altered(name)).toEqual([[1, 'CONTENT_ALTERED']]);
+  });
+
+  // Someone editing the file without the codec in hand: reads go on, the verifier reports it.
+  it.each([
+    ['plain JSON', `'{"shooter":"p1","note":"x"}'`],
+    ['a number', `'7'`],
+    ['a nested value turned into an object', `json_set(data, '$[1]', json('{"ball":1}'))`],
+    [
+      'arrays nested a thousand deep',
+      `'[' || replace(hex(zeroblob(1000)), '00', '[') || replace(hex(zeroblob(1000)), '00', ']') || ']'`,
+    ],
+  ])('reports data edited into %s', async (_, value) => {
+    const name = await tampered((db) =>
+      db.prepare(`UPDATE events SET data = ${value} WHERE event_id = 'e1'`).run(),
     );
     expect(await altered(name)).toEqual([[1, 'CONTENT_ALTERED']]);
   });

@@ -31,16 +31,20 @@ export function shapeOf(keys: readonly string[]): Shape {
 
 // Before an array whose first item could be read as a shape.
 const ESCAPED = 0;
+// Event data is a few levels deep; deeper data is stored whole, so reading it back never
+// recurses far enough to run out of stack.
+const MAX_DEPTH = 64;
 
 class Unpackable extends Error {}
 
 // The packed form of data serialised as `json`, or null when it must be stored whole: not an
-// object at its root, or an object with a `__proto__` key (assigning it would set a prototype).
+// object at its root, nested deeper than MAX_DEPTH, or an object with a `__proto__` key
+// (assigning it would set a prototype).
 export function packData(json: string, idOf: ShapeIdOf): { shape: number; data: string } | null {
   const value = JSON.parse(json) as unknown;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   try {
-    const packed = packObject(value as Record<string, unknown>, idOf);
+    const packed = packObject(value as Record<string, unknown>, idOf, 0);
     return { shape: -(packed[0] as number), data: JSON.stringify(packed.slice(1)) };
   } catch (err) {
     if (err instanceof Unpackable) return null;
@@ -48,57 +52,65 @@ export function packData(json: string, idOf: ShapeIdOf): { shape: number; data: 
   }
 }
 
-function packValue(value: unknown, idOf: ShapeIdOf): unknown {
+function packValue(value: unknown, idOf: ShapeIdOf, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) throw new Unpackable();
   if (Array.isArray(value)) {
-    const packed = value.map((item) => packValue(item, idOf));
+    const packed = value.map((item) => packValue(item, idOf, depth + 1));
     const first: unknown = packed[0];
     if (typeof first === 'number' && first <= 0) packed.unshift(ESCAPED);
     return packed;
   }
-  return packObject(value as Record<string, unknown>, idOf);
+  return packObject(value as Record<string, unknown>, idOf, depth + 1);
 }
 
-function packObject(o: Record<string, unknown>, idOf: ShapeIdOf): unknown[] {
+function packObject(o: Record<string, unknown>, idOf: ShapeIdOf, depth: number): unknown[] {
   const keys = Object.keys(o);
   if (keys.includes('__proto__')) throw new Unpackable();
   const packed: unknown[] = [-idOf(keys)];
-  for (const key of keys) packed.push(packValue(o[key], idOf));
+  for (const key of keys) packed.push(packValue(o[key], idOf, depth));
   return packed;
 }
 
 // The data of a packed row. A shape the ledger does not hold (its row deleted or edited) gives
-// the bare values instead of an object: never the recorded data, so the verifier reports it.
+// the bare values instead of an object, and data edited into anything but packed values (or
+// nested deeper than any packed data) is given as it reads: never the recorded data, so the
+// verifier reports it.
 export function unpackData(shape: number, data: string, shapes: ShapeOf): unknown {
-  return unpackObject(shape, JSON.parse(data) as unknown[], 0, shapes);
+  const values = JSON.parse(data) as unknown;
+  return Array.isArray(values) ? unpackObject(shape, values, 0, shapes, 0) : values;
 }
 
-// A parsed array holding no object is returned as it is: most arrays are lists of balls or rules.
-function unpackValue(value: unknown, shapes: ShapeOf): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  const packed = value as unknown[];
-  const first = packed[0];
-  const n = packed.length;
-  if (typeof first === 'number' && first <= 0) {
-    if (first !== ESCAPED) return unpackObject(-first, packed, 1, shapes);
-    const items = new Array<unknown>(n - 1);
-    for (let i = 1; i < n; i++) items[i - 1] = unpackValue(packed[i], shapes);
-    return items;
-  }
-  for (let i = 0; i < n; i++) {
-    const item = packed[i];
-    if (item !== null && typeof item === 'object') packed[i] = unpackValue(item, shapes);
-  }
-  return packed;
+function unpackValue(value: unknown, shapes: ShapeOf, depth: number): unknown {
+  if (!Array.isArray(value) || depth > MAX_DEPTH) return value;
+  const first: unknown = value[0];
+  if (typeof first !== 'number' || first > 0) return unpackItems(value, shapes, depth);
+  if (first === ESCAPED) return unpackItems(value.slice(1), shapes, depth);
+  return unpackObject(-first, value, 1, shapes, depth);
 }
 
-function unpackObject(id: number, packed: unknown[], from: number, shapes: ShapeOf): unknown {
+// In place: an array holding no object (a list of balls or rules) is returned without a copy.
+function unpackItems(items: unknown[], shapes: ShapeOf, depth: number): unknown[] {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item !== null && typeof item === 'object') items[i] = unpackValue(item, shapes, depth + 1);
+  }
+  return items;
+}
+
+function unpackObject(
+  id: number,
+  packed: unknown[],
+  from: number,
+  shapes: ShapeOf,
+  depth: number,
+): unknown {
   const shape = shapes(id);
   const n = packed.length - from;
   if (shape === undefined || shape.keys.length !== n)
-    return packed.slice(from).map((v) => unpackValue(v, shapes));
+    return unpackItems(packed.slice(from), shapes, depth);
   const { keys } = shape;
   const o: Record<string, unknown> = { ...shape.blank };
-  for (let i = 0; i < n; i++) o[keys[i]] = unpackValue(packed[from + i], shapes);
+  for (let i = 0; i < n; i++) o[keys[i]] = unpackValue(packed[from + i], shapes, depth + 1);
   return o;
 }
