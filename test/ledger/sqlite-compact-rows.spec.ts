@@ -7,6 +7,7 @@ import { NO_STREAM, type EventToAppend } from '../../src/ledger/event-store';
 import { eventHash, sealEvents } from '../../src/ledger/hash-chain';
 import { compactMetadata } from '../../src/ledger/sqlite/row-codec';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
+import { editFile, verifyFile } from '../support/ledger-rows';
 import { legacyLines } from '../support/legacy-ledger';
 
 const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-rows-'));
@@ -307,26 +308,15 @@ describe('SQLite ledger rows: tampering with the compact columns', () => {
     );
     await store.append('match-a', sealEvents('match-a', a.events[1], command('c2', 2)), 1);
     await store.close();
-    const db = new Database(name);
-    edit(db);
-    db.close();
+    editFile(name, edit);
     return name;
   }
-
-  const verifyReadOnly = async (name: string) => {
-    const store = new SqliteEventStore({ filename: name, readOnly: true });
-    try {
-      return await verifyLedger(store);
-    } finally {
-      await store.close();
-    }
-  };
 
   it("reports an edit of a command's shared row: every event of that command no longer matches its hash", async () => {
     const name = await tampered((db) =>
       db.prepare("UPDATE commands SET recorded_by = 'someone-else' WHERE command_id = 'c2'").run(),
     );
-    const v = await verifyReadOnly(name);
+    const v = await verifyFile(name);
     const store = new SqliteEventStore({ filename: name, readOnly: true });
     const read = await store.readStream('match-a');
     await store.close();
@@ -343,7 +333,7 @@ describe('SQLite ledger rows: tampering with the compact columns', () => {
     const name = await tampered((db) =>
       db.prepare("DELETE FROM commands WHERE command_id = 'c2'").run(),
     );
-    const v = await verifyReadOnly(name);
+    const v = await verifyFile(name);
     expect(v.breaks.map((b) => [b.revision, b.reason])).toEqual([[2, 'CONTENT_ALTERED']]);
   });
 
@@ -351,13 +341,13 @@ describe('SQLite ledger rows: tampering with the compact columns', () => {
     const name = await tampered((db) =>
       db.prepare('UPDATE events SET hash = substr(hash, 1, 31) WHERE revision = 1').run(),
     );
-    const v = await verifyReadOnly(name);
+    const v = await verifyFile(name);
     expect(v.breaks.map((b) => [b.revision, b.reason])).toEqual([[1, 'CONTENT_ALTERED']]);
   });
 
   it('reports a dropped commands table when read, and a writable open refuses the file unchanged', async () => {
     const name = await tampered((db) => db.exec('DROP TABLE commands'));
-    const v = await verifyReadOnly(name);
+    const v = await verifyFile(name);
     expect(v.ok).toBe(false);
     expect(v.breaks.map((b) => [b.revision, b.reason])).toEqual([[0, 'CONTENT_ALTERED']]);
     expect(() => new SqliteEventStore({ filename: name })).toThrow(

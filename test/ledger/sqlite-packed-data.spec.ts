@@ -7,7 +7,7 @@ import { NO_STREAM, type EventToAppend } from '../../src/ledger/event-store';
 import { sealEvents } from '../../src/ledger/hash-chain';
 import { packData, shapeOf, unpackData } from '../../src/ledger/sqlite/data-codec';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import { logicalRows } from '../support/ledger-rows';
+import { editFile, logicalRows, verifyFile } from '../support/ledger-rows';
 
 const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-packed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -259,23 +259,12 @@ describe('packed event data: tampering with the shapes', () => {
     ];
     await store.append('match-a', sealEvents('match-a', null, events), NO_STREAM);
     await store.close();
-    const db = new Database(name);
-    edit(db);
-    db.close();
+    editFile(name, edit);
     return name;
   }
 
-  const verifyReadOnly = async (name: string) => {
-    const store = new SqliteEventStore({ filename: name, readOnly: true });
-    try {
-      return await verifyLedger(store);
-    } finally {
-      await store.close();
-    }
-  };
-
   const altered = async (name: string) =>
-    (await verifyReadOnly(name)).breaks.map((b) => [b.revision, b.reason]);
+    (await verifyFile(name)).breaks.map((b) => [b.revision, b.reason]);
 
   it('reports a renamed field at the first event whose data uses it', async () => {
     const name = await tampered((db) =>

@@ -1,5 +1,7 @@
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
+import { verifyLedger, type Verification } from '../../src/audit/ledger-verifier';
 import type { StoredEvent } from '../../src/ledger/event-store';
+import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { RowReader } from '../../src/ledger/sqlite/ledger-rows';
 
 // Raw access to a SQLite ledger file for tamper tests: rows read in their logical form (what the
@@ -44,4 +46,24 @@ export function editData(
     JSON.stringify(edit(row.data as Record<string, unknown>)),
     row.position,
   );
+}
+
+// Opens a closed ledger file raw, lets `edit` change it, and closes it.
+export function editFile(file: string, edit: (db: Database.Database) => void): void {
+  const db = new Database(file);
+  try {
+    edit(db);
+  } finally {
+    db.close();
+  }
+}
+
+// Verifies a ledger file as `npm run ledger -- verify` does: opened read-only, afresh.
+export async function verifyFile(file: string): Promise<Verification> {
+  const store = new SqliteEventStore({ filename: file, readOnly: true });
+  try {
+    return await verifyLedger(store);
+  } finally {
+    await store.close();
+  }
 }
