@@ -7,30 +7,13 @@ import { NO_STREAM, type EventToAppend } from '../../src/ledger/event-store';
 import { eventHash, sealEvents } from '../../src/ledger/hash-chain';
 import { compactMetadata } from '../../src/ledger/sqlite/row-codec';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import { editFile, verifyFile } from '../support/ledger-rows';
+import { commandMetadata, editFile, verifyFile } from '../support/ledger-rows';
 import { legacyLines } from '../support/legacy-ledger';
 
 const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-rows-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const file = () => join(dir, `ledger-${files++}.sqlite`);
-
-// Metadata as the write path builds it (envelope.ts toAppend), before sealing.
-const commandMetadata = (commandId: string, gameNumber: number | null) => ({
-  recordedBy: 'scorer-7',
-  role: 'SCORER',
-  recordedAt: '2026-11-29T12:00:00.000Z',
-  occurredAt: '2026-11-29T12:00:00.000Z',
-  origin: null,
-  commandId,
-  correlationId: `corr-${commandId}`,
-  causationId: null,
-  engineVersion: '1.2.0',
-  ruleProfile: 'WPA',
-  commandHash: 'ab'.repeat(32),
-  schemaVersion: 1,
-  gameNumber,
-});
 
 const command = (commandId: string, count: number): EventToAppend[] =>
   Array.from({ length: count }, (_, i) => ({

@@ -7,7 +7,7 @@ import { NO_STREAM, type EventToAppend } from '../../src/ledger/event-store';
 import { sealEvents } from '../../src/ledger/hash-chain';
 import { packData, shapeOf, unpackData } from '../../src/ledger/sqlite/data-codec';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import { editFile, logicalRows, verifyFile } from '../support/ledger-rows';
+import { commandMetadata, editFile, logicalRows, verifyFile } from '../support/ledger-rows';
 
 const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-packed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -95,27 +95,11 @@ describe('packed event data: the codec', () => {
   });
 });
 
-const metadata = (commandId: string) => ({
-  recordedBy: 'scorer-7',
-  role: 'SCORER',
-  recordedAt: '2026-11-29T12:00:00.000Z',
-  occurredAt: '2026-11-29T12:00:00.000Z',
-  origin: null,
-  commandId,
-  correlationId: `corr-${commandId}`,
-  causationId: null,
-  engineVersion: '1.2.0',
-  ruleProfile: 'WPA',
-  commandHash: 'ab'.repeat(32),
-  schemaVersion: 1,
-  gameNumber: 1,
-});
-
 const shot = (id: string, data: Record<string, unknown>): EventToAppend => ({
   eventId: id,
   type: 'ShotPlayed',
   data,
-  metadata: metadata(`c-${id}`),
+  metadata: commandMetadata(`c-${id}`, 1),
 });
 
 const dataTexts = (events: { data: unknown }[]) => events.map((e) => JSON.stringify(e.data));

@@ -67,3 +67,20 @@ export async function verifyFile(file: string): Promise<Verification> {
     await store.close();
   }
 }
+
+// Metadata as the write path builds it (envelope.ts toAppend), before sealing.
+export const commandMetadata = (commandId: string, gameNumber: number | null) => ({
+  recordedBy: 'scorer-7',
+  role: 'SCORER',
+  recordedAt: '2026-11-29T12:00:00.000Z',
+  occurredAt: '2026-11-29T12:00:00.000Z',
+  origin: null,
+  commandId,
+  correlationId: `corr-${commandId}`,
+  causationId: null,
+  engineVersion: '1.2.0',
+  ruleProfile: 'WPA',
+  commandHash: 'ab'.repeat(32),
+  schemaVersion: 1,
+  gameNumber,
+});
