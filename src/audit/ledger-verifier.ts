@@ -203,7 +203,18 @@ function checkEvent(
     });
     return;
   }
-  const actual = eventHash(e);
+  const actual = hashOf(e);
+  if (actual instanceof RangeError) {
+    fail(cursor, {
+      ...base,
+      revision: e.revision,
+      reason: 'CONTENT_ALTERED',
+      expectedHash: null,
+      foundHash: hash,
+      message: `${e.streamId}@${e.revision} cannot be hashed (${actual.message}): no event is sealed like that, its content or metadata changed`,
+    });
+    return;
+  }
   if (actual !== hash) {
     fail(cursor, {
       ...base,
@@ -239,4 +250,15 @@ function checkEvent(
   }
   cursor.next += 1;
   cursor.prevHash = hash;
+}
+
+// The RangeError for a value no event could have been sealed with (nested past canonicalJson's
+// depth, or too long for a string): the write path would have refused it the same way.
+function hashOf(e: StoredEvent): string | RangeError {
+  try {
+    return eventHash(e);
+  } catch (err) {
+    if (err instanceof RangeError) return err;
+    throw err;
+  }
 }

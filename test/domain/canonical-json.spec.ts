@@ -1,4 +1,4 @@
-import { canonicalJson } from '../../src/domain';
+import { CANONICAL_JSON_MAX_DEPTH, canonicalJson } from '../../src/domain';
 
 // Every stored event's hash is taken over this text: a change of it would break every chain.
 describe('canonicalJson', () => {
@@ -33,5 +33,15 @@ describe('canonicalJson', () => {
       'null',
     ]);
     expect(canonicalJson(undefined)).toBe('null');
+  });
+
+  // Only an edited file holds such a value (the write path could not have sealed it): whoever
+  // hashes it gets an error to report, not a stack overflow.
+  it('refuses a value nested past its depth with a RangeError', () => {
+    const nested = (levels: number): unknown => (levels === 0 ? 0 : [nested(levels - 1)]);
+    const depth = CANONICAL_JSON_MAX_DEPTH;
+    expect(canonicalJson(nested(depth))).toBe(`${'['.repeat(depth)}0${']'.repeat(depth)}`);
+    expect(() => canonicalJson(nested(depth + 1))).toThrow(RangeError);
+    expect(() => canonicalJson({ a: nested(depth) })).toThrow(RangeError);
   });
 });

@@ -151,10 +151,11 @@ describe('packed event data: the SQLite ledger', () => {
     db.close();
   });
 
+  // Past the codec's depth, within the depth a hash can be taken at.
   it('stores deeply nested data whole and reads it back exactly', async () => {
     const store = new SqliteEventStore({ filename: file() });
     let deep: unknown = 'bottom';
-    for (let i = 0; i < 3000; i++) deep = { d: deep };
+    for (let i = 0; i < 200; i++) deep = { d: deep };
     const events = [shot('e0', { deep })];
     await store.append('match-a', sealEvents('match-a', null, events), NO_STREAM);
     expect(dataTexts(await store.readStream('match-a'))).toEqual(dataTexts(events));
@@ -272,6 +273,10 @@ describe('packed event data: tampering with the shapes', () => {
     [
       'arrays nested a thousand deep',
       `'[' || replace(hex(zeroblob(1000)), '00', '[') || replace(hex(zeroblob(1000)), '00', ']') || ']'`,
+    ],
+    [
+      'arrays nested a hundred thousand deep',
+      `'[' || replace(hex(zeroblob(100000)), '00', '[') || replace(hex(zeroblob(100000)), '00', ']') || ']'`,
     ],
   ])('reports data edited into %s', async (_, value) => {
     const name = await tampered((db) =>
