@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { AuditService } from '../../src/audit/audit.service';
 import { verifyLedger } from '../../src/audit/ledger-verifier';
 import { canonicalJson, decide, evolve, type MatchState, type Ruling } from '../../src/domain';
+import type { ShotFacts } from '../../src/domain/events/shot-facts';
 import { toDomain } from '../../src/ledger/envelope';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { MatchProjector } from '../../src/projections/match-projector';
@@ -13,11 +14,13 @@ import { LEGACY_SUMMARY, legacyLines, loadLegacyLedger } from '../support/legacy
 // The summary's appeal statuses alone were changed since it was recorded: the ledger's version-1
 // AppealDecided events say UPHELD / OVERTURNED and are upcast on read to DISMISSED / ALLOWED, so
 // the projection reads the new words for the same decisions (the stored events are untouched).
-// The rulings engine 1.2.0 rules differently from the 1.1.0 that recorded the fixture, with the
+// The rulings engine 1.3.0 rules differently from the 1.1.0 that recorded the fixture, with the
 // compared fields that differ and why. None: 1.2.0 changed rulings only for a G1.37 choice without
 // a referee (the run of fouls kept until the choice) and for the 8 pocketed on a foul before it
-// was the shooter's object ball (E8.18: the reason follows the applied foul), and the fixture has
-// neither (checked below); every other change is a new, optional fact the fixture does not carry.
+// was the shooter's object ball (E8.18: the reason follows the applied foul); 1.3.0 only for a
+// record without a stroke that reports no foul that stands (refused, G1.17), the cue ball touched
+// without a referee (G1.21, G1.3) and an uncalled bank attested obvious (A9). The fixture has none
+// of these (checked below); every other change is a new, optional fact the fixture does not carry.
 const ALTERED: { shot: string; fields: string[]; why: string }[] = [];
 
 describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
@@ -39,11 +42,11 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
     expect(v).toMatchObject({ ok: true, events: count, headsChecked: true });
   });
 
-  // Engine 1.2.0 changed what these rulings say, and only these (each explained in ALTERED).
-  it('re-adjudicates with differences exactly where engine 1.2.0 changed a ruling', async () => {
+  // Engines since 1.1.0 changed what these rulings say, and only these (each explained in ALTERED).
+  it('re-adjudicates with differences exactly where engine 1.3.0 changed a ruling', async () => {
     const shots = legacyLines().filter((l) => l.type === 'ShotAdjudicated').length;
     const r = await new AuditService(store, readModel).readjudicate(null);
-    expect(r.engineVersion).toBe('1.2.0');
+    expect(r.engineVersion).toBe('1.3.0');
     expect(
       r.differences
         .map((d) => `${d.matchId} ${d.gameNumber}/${d.shotNumber} ${d.fields.join(',')}`)
@@ -72,9 +75,9 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
         const again = decide({ type: 'PlayShot', shooter, facts: facts as never }, before);
         const ruling = again.find((x) => x.type === 'ShotAdjudicated');
         expect(ruling?.type === 'ShotAdjudicated' && ruling.data.ruling.engineVersion).toBe(
-          '1.2.0',
+          '1.3.0',
         );
-        const recorded = { ...e.data, ruling: { ...e.data.ruling, engineVersion: '1.2.0' } };
+        const recorded = { ...e.data, ruling: { ...e.data.ruling, engineVersion: '1.3.0' } };
         const matchId = l.streamId.slice('match-'.length);
         const shot = `${matchId} ${e.data.gameNumber}/${e.data.shotNumber}`;
         if (canonicalJson(ruling?.data) !== canonicalJson(recorded)) changed.push(shot);
@@ -86,7 +89,7 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
     expect(compared).toBe(legacyLines().filter((l) => l.type === 'ShotAdjudicated').length);
   });
 
-  it('holds no shot that engine 1.2.0 rules differently (see ALTERED)', () => {
+  it('holds no shot that engines 1.2.0 and 1.3.0 rule differently (see ALTERED)', () => {
     const rulings = legacyLines()
       .filter((l) => l.type === 'ShotAdjudicated')
       .map((l) => (l.data as { ruling: Ruling }).ruling);
@@ -96,6 +99,15 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
     expect(eightOnFoul.map((r) => r.gameResult?.reason)).not.toContain(
       'EIGHT_POCKETED_WITH_LAST_GROUP_BALL',
     );
+    // 1.3.0: no record without a stroke, no touched ball reported, no uncalled bank attested obvious.
+    const facts = legacyLines()
+      .filter((l) => l.type === 'ShotPlayed')
+      .map((l) => (l.data as { facts: ShotFacts }).facts);
+    expect(facts.filter((f) => f.noStroke)).toEqual([]);
+    expect(facts.filter((f) => f.strokeFouls.some((r) => r.kind === 'TOUCHED_BALL'))).toEqual([]);
+    const bank = (f: ShotFacts) =>
+      f.railContactsAfterFirstContact.some((c) => c.ball === f.firstContact);
+    expect(facts.filter((f) => f.callObvious && bank(f))).toEqual([]);
   });
 
   it('projects to the same matches: score, games, position, appeals and signatures', async () => {

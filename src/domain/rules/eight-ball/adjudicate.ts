@@ -1,7 +1,7 @@
 import type { ShotFacts } from '../../events/shot-facts';
 import { conduct } from '../general/conduct';
 import { assertFactsFitTable } from '../general/facts-check';
-import { forfeitRuling, mostSevere } from '../general/fouls';
+import { forfeitRuling, mostSevere, noStrokeFoul } from '../general/fouls';
 import { placementFindings } from '../general/placement';
 import type { Ruling } from '../ruling';
 import { adjudicateBreak } from './break';
@@ -32,7 +32,7 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
   // A foul without a stroke: only the reported fouls are ruled (G1.17).
   if (facts.noStroke) {
     shot.trail.add(...shot.fouls.map((f) => f.rule));
-    return foulPasses(shot, mostSevere(shot.fouls)!);
+    return foulPasses(shot, noStrokeFoul(shot.fouls));
   }
   const tg = targets(setup);
   const { contactOk, eightFirstOnOpenTable } = contactFouls(shot, tg);

@@ -39,10 +39,19 @@ export function cushionRequirementMet(
   return { met, frozenApplied: true };
 }
 
-// A9: a kick (the cue ball reaching a cushion before its first contact) is never obvious, nor is
-// a combination: only a direct shot can be.
+// A9: only a direct shot can be obvious. Never a kick (the cue ball reaching a cushion before its
+// first contact), a bank (the ball hit first reaching a cushion before it drops; a declared frozen
+// ball pressed into its own cushion is still shot straight, G1.36) or a combination (the caller
+// checks that the ball hit first dropped).
 export function directShot(
-  facts: Pick<ShotFacts, 'firstContact' | 'railContactsBeforeFirstContact'>,
+  facts: Pick<
+    ShotFacts,
+    'firstContact' | 'railContactsBeforeFirstContact' | 'railContactsAfterFirstContact'
+  >,
 ): boolean {
-  return facts.firstContact !== null && (facts.railContactsBeforeFirstContact ?? []).length === 0;
+  const first = facts.firstContact;
+  if (first === null || (facts.railContactsBeforeFirstContact ?? []).length > 0) return false;
+  return !facts.railContactsAfterFirstContact.some(
+    (c) => c.ball === first && c.kind !== 'PRESSED_INTO_OWN_CUSHION',
+  );
 }

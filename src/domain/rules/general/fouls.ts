@@ -1,4 +1,5 @@
 import type { ShotFacts } from '../../events/shot-facts';
+import { DomainError } from '../../errors';
 import { foul } from '../foul-catalogue';
 import { gameOver, ruling, tableAfter } from '../outcome';
 import { penaltyRank, type FoulFinding, type Penalty, type RuleId, type Ruling } from '../ruling';
@@ -56,6 +57,20 @@ export function mostSevere(fouls: FoulFinding[]): FoulFinding | null {
   for (const f of fouls)
     if (!worst || penaltyRank(f.penalty) > penaltyRank(worst.penalty)) worst = f;
   return worst;
+}
+
+// G1.17: a record without a stroke exists for its foul. When the rules excuse everything it
+// reports (G1.21 a touch restored without a referee, G1.22 no ball in hand to place, G1.38 the
+// placement not yet announced), nothing happened that changes the game: the record is refused and
+// the inning goes on as it was, rather than ending it with no foul.
+export function noStrokeFoul(fouls: FoulFinding[]): FoulFinding {
+  const applied = mostSevere(fouls);
+  if (applied) return applied;
+  throw new DomainError(
+    'INVALID_SHOT_FACTS',
+    'Without a stroke only a foul is recorded, and what is reported is no foul here (G1.21: touched accidentally and restored without a referee; G1.22: no ball in hand; G1.38: before the placement was announced): the inning goes on',
+    'G1.17',
+  );
 }
 
 // The rule ids a ruling applied, in the order they were applied, each once.

@@ -1,4 +1,5 @@
 import type { StrokeFoulReport } from '../../events/shot-facts';
+import { CUE_BALL } from '../../table/vocabulary';
 import { catalogueRule, foul } from '../foul-catalogue';
 import type { FoulFinding } from '../ruling';
 
@@ -13,11 +14,13 @@ export function strokeFoulFinding(
   // G1.26: an accidental scoop is no foul. (Judgement recorded as intentional=false.)
   if (report.kind === 'SCOOP_JUMP' && report.intentional !== true) return null;
   // G1.21 without a referee: an accidental touch of a ball between the player and the cue ball is
-  // no foul unless, left unrestored, a moving ball then touches it or passes where it was.
+  // no foul unless, left unrestored, a moving ball then touches it or passes where it was. The cue
+  // ball itself is never such a ball: touching it other than with the tip is a foul (G1.3).
   if (
     report.kind === 'TOUCHED_BALL' &&
     !refereePresent &&
     report.accidental === true &&
+    report.ball !== CUE_BALL &&
     report.betweenPlayerAndCueBall !== false &&
     !report.withEquipment
   ) {

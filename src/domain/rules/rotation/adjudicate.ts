@@ -1,7 +1,7 @@
 import type { ShotFacts } from '../../events/shot-facts';
 import { conduct } from '../general/conduct';
 import { assertFactsFitTable } from '../general/facts-check';
-import { forfeitRuling, mostSevere } from '../general/fouls';
+import { forfeitRuling, mostSevere, noStrokeFoul } from '../general/fouls';
 import type { FoulFinding, Ruling } from '../ruling';
 import { breakInterference, legalBreak } from './break';
 import { rotationFouls } from './fouls';
@@ -30,7 +30,7 @@ function adjudicate(
   // G1.9 / G1.29 / A10: a second warned violation forfeits the match.
   if (forfeit) return forfeitRuling(setup, facts, shot.fouls, forfeit);
   if (interference) return breakInterference(shot);
-  const applied = mostSevere(shot.fouls);
+  const applied = facts.noStroke ? noStrokeFoul(shot.fouls) : mostSevere(shot.fouls);
   if (applied) return foulOutcome(shot, applied);
   if (setup.isBreak) return legalBreak(shot);
   if (shot.pushOut) return pushedOut(shot);
