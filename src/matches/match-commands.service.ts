@@ -232,7 +232,8 @@ function commandRecords(loaded: LoadedMatch, commandId: string): MatchRecord[] {
   return mine;
 }
 
-function sameHash(stored: StoredEvent, sent: EventToAppend): boolean {
+// Whether the store kept the very event sent (not the first attempt's, on an acknowledged retry).
+export function sameHash(stored: StoredEvent, sent: EventToAppend): boolean {
   return chainFieldsOf(stored.metadata).hash === chainFieldsOf(sent.metadata).hash;
 }
 

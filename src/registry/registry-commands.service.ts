@@ -17,13 +17,20 @@ import {
 } from '../domain';
 import type { Clock } from '../ledger/clock';
 import { toAppend, type StoredMetadata } from '../ledger/envelope';
-import { NO_STREAM, type EventStore } from '../ledger/event-store';
+import {
+  EventStoreError,
+  NO_STREAM,
+  type EventStore,
+  type StoredEvent,
+} from '../ledger/event-store';
 import { sealEvents } from '../ledger/hash-chain';
 import type { MatchProjector } from '../projections/match-projector';
 import type { CommandContext } from '../matches/command-context';
+import { sameHash, type OriginSink } from '../matches/match-commands.service';
 import { IdempotencyKeyReusedError } from '../matches/match-errors';
 import {
   competitionStream,
+  fold,
   playerStream,
   RegistryRecords,
   type LoadedRecord,
@@ -45,6 +52,7 @@ export class RegistryCommandService {
     private readonly store: EventStore,
     private readonly projector: MatchProjector,
     private readonly clock: Clock,
+    private readonly origins: OriginSink | null = null,
   ) {
     this.records = new RegistryRecords(store);
   }
@@ -81,16 +89,10 @@ export class RegistryCommandService {
     const commandHash = createHash('sha256')
       .update(canonicalJson({ command, actor: ctx.actor }))
       .digest('hex');
-    // A command id already in this stream: a retry (same payload: the record as it stands) or
-    // a mistake (refused).
-    const earlier = loaded.stored.filter(
-      (e) => (e.metadata as StoredMetadata).commandId === ctx.commandId,
-    );
-    if (earlier.length > 0) {
-      if (earlier.some((e) => (e.metadata as StoredMetadata).commandHash !== commandHash))
-        throw new IdempotencyKeyReusedError(ctx.commandId, ` in ${stream.id}`);
-      return loaded.state!;
-    }
+    // Idempotency: a command id already in this stream is a retry (same payload: the original
+    // result, nothing appended) or a mistake (different payload: refused).
+    const earlier = earlierResult(loaded.stored, ctx.commandId, commandHash, stream);
+    if (earlier !== null) return earlier;
     const decided = stream.decide(command, loaded.state);
     if (decided.length === 0) return loaded.state!;
     const recordedAt = this.clock.now().toISOString();
@@ -103,7 +105,9 @@ export class RegistryCommandService {
         role: ctx.role,
         recordedAt,
         occurredAt: ctx.occurredAt ?? recordedAt,
-        origin: ctx.origin,
+        // Personal data stays out of the hash chain: the client's address and agent go to the
+        // erasable origin log instead (events recorded before keep theirs).
+        origin: null,
         commandId: ctx.commandId,
         correlationId: ctx.correlationId,
         causationId: ctx.causationId,
@@ -112,15 +116,59 @@ export class RegistryCommandService {
         commandHash,
       }),
     );
-    await this.store.append(stream.id, events, head ? head.revision : NO_STREAM);
+    let appended;
+    try {
+      appended = await this.store.append(stream.id, events, head ? head.revision : NO_STREAM);
+    } catch (err) {
+      // Event ids derive from the command id: a clash means the id was used in another stream.
+      if (err instanceof EventStoreError && err.code === 'DUPLICATE_EVENT_ID')
+        throw new IdempotencyKeyReusedError(ctx.commandId, ` outside ${stream.id}`);
+      throw err;
+    }
+    // The store acknowledges a retried append (same event ids at the same revision) with the
+    // events of the attempt that landed first, which may not be these: then that is the result.
+    if (!appended.events.every((e, i) => sameHash(e, events[i]))) {
+      await this.catchUp(stream.id);
+      const landed = await stream.load();
+      return earlierResult(landed.stored, ctx.commandId, commandHash, stream)!;
+    }
+    if (ctx.origin)
+      this.origins?.record(
+        appended.events.map((e) => e.eventId),
+        ctx.actor,
+        ctx.origin,
+        recordedAt,
+      );
     const state = decided.reduce<S | null>(stream.evolve, loaded.state)!;
-    await this.projector
+    await this.catchUp(stream.id);
+    return state;
+  }
+
+  // Keeps the read model close behind. A failure must not fail a write that has landed, but it is
+  // logged: until the next catch-up, queries may not show this write.
+  private catchUp(streamId: string): Promise<void> {
+    return this.projector
       .catchUp()
       .catch((err: unknown) =>
         new Logger('RegistryCommandService').warn(
-          `Read model not updated after a write to ${stream.id}: ${err instanceof Error ? err.message : String(err)}`,
+          `Read model not updated after a write to ${streamId}: ${err instanceof Error ? err.message : String(err)}`,
         ),
       );
-    return state;
   }
+}
+
+// The result of an earlier command with this id: the record right after its events, whatever was
+// written since. Null when the stream holds no such command.
+function earlierResult<C, S>(
+  stored: StoredEvent[],
+  commandId: string,
+  commandHash: string,
+  stream: Stream<C, S>,
+): S | null {
+  const mine = stored.filter((e) => (e.metadata as StoredMetadata).commandId === commandId);
+  if (mine.length === 0) return null;
+  if (mine.some((e) => (e.metadata as StoredMetadata).commandHash !== commandHash))
+    throw new IdempotencyKeyReusedError(commandId, ` in ${stream.id}`);
+  // A command's events are appended at once: the record as it stood after the last of them.
+  return fold(stored.slice(0, stored.indexOf(mine[mine.length - 1]) + 1), stream.evolve).state;
 }

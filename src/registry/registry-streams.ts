@@ -16,7 +16,8 @@ export interface LoadedRecord<S> {
   state: S | null;
 }
 
-function fold<S>(
+// The record after these events (a prefix of its stream gives the record as it stood then).
+export function fold<S>(
   stored: StoredEvent[],
   evolve: (s: S | null, e: RegistryEvent) => S,
 ): LoadedRecord<S> {

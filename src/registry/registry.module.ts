@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CLOCK, type Clock } from '../ledger/clock';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
+import { OriginLog } from '../privacy/origin-log';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
 import { COMPETITION_APPEAL_POLICY, registryAppealPolicy } from './competition-appeal-policy';
@@ -14,9 +15,9 @@ import { RegistryRecords } from './registry-streams';
   providers: [
     {
       provide: RegistryCommandService,
-      inject: [EVENT_STORE, MatchProjector, CLOCK],
-      useFactory: (s: EventStore, p: MatchProjector, c: Clock) =>
-        new RegistryCommandService(s, p, c),
+      inject: [EVENT_STORE, MatchProjector, CLOCK, { token: OriginLog, optional: true }],
+      useFactory: (s: EventStore, p: MatchProjector, c: Clock, o?: OriginLog) =>
+        new RegistryCommandService(s, p, c, o ?? null),
     },
     {
       provide: RegistryRecords,

@@ -64,6 +64,34 @@ describe('personal data in the ledger', () => {
     for (const r of rows) expect((r.metadata as { origin: unknown }).origin).toBeNull();
     for (const text of stored) expect(text).not.toContain('Secret-Agent');
   });
+
+  it('a registry write keeps it out of the chain too: not in an export, admins read it from the log', async () => {
+    const created = await server.gql(
+      `mutation($i: CreateCompetitionInput!) { createCompetition(input: $i) { id } }`,
+      {
+        i: {
+          commandId: 'privacy-comp-1',
+          competitionId: 'privacy-liga',
+          name: 'Liga',
+          discipline: 'EIGHT_BALL',
+          season: '2026',
+        },
+      },
+      { ...bearer('RECORD_KEEPER', 'rk-1'), 'user-agent': 'Secret-Agent/1.0' },
+    );
+    expect(created.errors).toBeUndefined();
+    const exported = await server.gql(`{ ledgerExport(competitionId: "privacy-liga") }`);
+    const text = exported.data!.ledgerExport as string;
+    expect(JSON.parse(text.split('\n')[0]).metadata.origin).toBeNull();
+    expect(text).not.toContain('Secret-Agent');
+    const TRAIL = `{ auditTrail(filter: { types: ["CompetitionCreated"] }) { edges { node { metadata { origin } } } } }`;
+    const anonymous = await server.gql(TRAIL);
+    expect(anonymous.data!.auditTrail.edges[0].node.metadata.origin).toBeNull();
+    const admin = await server.gql(TRAIL, {}, bearer('ADMIN', 'admin-1'));
+    expect(admin.data!.auditTrail.edges[0].node.metadata.origin).toMatch(
+      /^\S+ Secret-Agent\/1\.0$/,
+    );
+  });
 });
 
 describe('the origin log', () => {

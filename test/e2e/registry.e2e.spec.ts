@@ -329,3 +329,44 @@ describe('registry: players, competitions and standings over GraphQL', () => {
     return res.data!.standings;
   }
 });
+
+// A registry write's commandId over HTTP, as docs/security.md promises it: a retry gets the
+// original result whatever was written since, and the id is refused in any other record.
+describe('registry writes: retries and reused command ids over GraphQL', () => {
+  let server: TestServer;
+  const keeper = bearer('RECORD_KEEPER', 'rk-1');
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.close();
+    removeDir(server.dataDir);
+  });
+
+  const write = (mutation: string, type: string, input: Record<string, unknown>) =>
+    server.gql(
+      `mutation($i: ${type}!) { ${mutation}(input: $i) { licenceId club revision } }`,
+      { i: input },
+      keeper,
+    );
+  const registerAna = { commandId: 'reg-1', licenceId: 'PT-30', displayName: 'Ana', club: 'A' };
+
+  it('a retry after a later edit gets the original result; the id in another record is IDEMPOTENCY_KEY_REUSED', async () => {
+    const first = await write('registerPlayer', 'RegisterPlayerInput', registerAna);
+    expect(first.data?.registerPlayer).toEqual({ licenceId: 'PT-30', club: 'A', revision: 0 });
+    const edit = { commandId: 'upd-1', licenceId: 'PT-30', club: 'B' };
+    expect((await write('updatePlayer', 'UpdatePlayerInput', edit)).errors).toBeUndefined();
+
+    const retry = await write('registerPlayer', 'RegisterPlayerInput', registerAna);
+    expect(retry.errors).toBeUndefined();
+    expect(retry.data).toEqual(first.data);
+
+    const other = { ...registerAna, licenceId: 'PT-31', displayName: 'Bruno' };
+    const reused = await write('registerPlayer', 'RegisterPlayerInput', other);
+    expect(reused.errors?.[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const now = await server.gql(
+      `{ a: player(licenceId: "PT-30") { club revision } b: player(licenceId: "PT-31") { club } }`,
+    );
+    expect(now.data).toEqual({ a: { club: 'B', revision: 1 }, b: null });
+  });
+});
