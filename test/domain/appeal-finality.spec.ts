@@ -1,5 +1,7 @@
+import { DomainError, type DomainErrorCode } from '../../src/domain/errors';
 import type { MatchCommand } from '../../src/domain/match/commands';
-import { given } from '../support/decider-spec';
+import { previewAppeal, supersededRevisions } from '../../src/domain/match/amendments';
+import { given, recordedHistory } from '../support/decider-spec';
 import { ANA, BRUNO, only, revisionOf, Table } from '../support/match-fixtures';
 
 // The project's decision on appeals: a committee's decision is final. Only another committee
@@ -87,6 +89,259 @@ describe('a committee decision is final: corrections cannot reach behind it', ()
       given(...t.history)
         .when(correct(shot))
         .thenRefuses('DECISION_FINAL', /appeal A1/);
+  });
+});
+
+describe('a committee decision is final: a later appeal cannot undo it either', () => {
+  // The command is refused with `code`, naming the appeal whose decision stands, and nothing is
+  // appended: the history and the match are as they were.
+  function refusedUnchanged(
+    t: Table,
+    command: MatchCommand,
+    code: DomainErrorCode,
+    message: RegExp,
+    appealId: string,
+  ): void {
+    const history = [...t.history];
+    const state = t.state;
+    let caught: unknown;
+    try {
+      t.run(command);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(DomainError);
+    expect((caught as DomainError).code).toBe(code);
+    expect((caught as DomainError).message).toMatch(message);
+    expect((caught as DomainError).appealId).toBe(appealId);
+    expect(t.history).toEqual(history);
+    expect(t.state).toEqual(state);
+  }
+
+  const appealBreak = (t: Table): MatchCommand => ({
+    type: 'FileAppeal',
+    by: BRUNO.id,
+    againstRevision: revisionOf(t, 'ShotAdjudicated', 1),
+    grounds: 'The cue ball went down on the break',
+    proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
+  });
+
+  // A1 (Ana's pocket ruling) is decided; then Bruno appeals the break of the same frame, which is
+  // still within its window and not superseded: filing is accepted, A2 is pending.
+  function decidedThenBreakAppealed(outcome: 'DISMISSED' | 'ALLOWED'): Table {
+    const t = breakAndWrongPocket();
+    appealed(t);
+    t.run(decideA('A1', outcome));
+    t.run(appealBreak(t));
+    expect(t.state.appeals[1]).toMatchObject({ id: 'A2', status: 'PENDING' });
+    return t;
+  }
+
+  it('refuses to allow an appeal whose remedy would supersede an allowing decision (DECISION_FINAL): nothing is appended, A1 and its decision stand, the preview refuses the same', () => {
+    const t = decidedThenBreakAppealed('ALLOWED');
+    const decision = revisionOf(t, 'AppealDecided');
+    refusedUnchanged(
+      t,
+      decideA('A2', 'ALLOWED', 'ac-2'),
+      'DECISION_FINAL',
+      new RegExp(
+        `^Allowing appeal A2 would supersede the committee's decision on appeal A1 \\(revision ${decision}\\)`,
+      ),
+      'A1',
+    );
+    expect(() => previewAppeal(recordedHistory(t.history).events, t.state, 'A2')).toThrow(
+      expect.objectContaining({ code: 'DECISION_FINAL', appealId: 'A1' }),
+    );
+    expect(supersededRevisions(recordedHistory(t.history).events).has(decision)).toBe(false);
+    expect(t.state.appeals[0]).toMatchObject({ id: 'A1', status: 'ALLOWED' });
+    // The committee may still dismiss it.
+    given(...t.history)
+      .when(decideA('A2', 'DISMISSED', 'ac-2'))
+      .then((events, after) => {
+        expect(events.map((e) => e.type)).toEqual(['AppealDecided']);
+        expect(after.appeals.map((a) => a.status)).toEqual(['ALLOWED', 'DISMISSED']);
+      });
+  });
+
+  it('refuses to allow an appeal whose remedy would supersede the event a dismissal let stand (DECISION_FINAL); nothing is appended', () => {
+    const t = decidedThenBreakAppealed('DISMISSED');
+    const letStand = revisionOf(t, 'ShotAdjudicated', 2);
+    refusedUnchanged(
+      t,
+      decideA('A2', 'ALLOWED', 'ac-2'),
+      'DECISION_FINAL',
+      new RegExp(
+        `^Allowing appeal A2 would change revision ${letStand}, which the committee's decision on appeal A1 let stand`,
+      ),
+      'A1',
+    );
+    expect(supersededRevisions(recordedHistory(t.history).events).has(letStand)).toBe(false);
+    expect(t.state.appeals.map((a) => a.status)).toEqual(['DISMISSED', 'PENDING']);
+  });
+
+  it('refuses at filing an appeal against what a dismissal ruled on: the same appeal again, another proposal or appellant, or the shot behind the ruling (DECISION_FINAL)', () => {
+    const t = breakAndWrongPocket();
+    const disputed = appealed(t);
+    t.run(decideA('A1', 'DISMISSED'));
+    const again: MatchCommand = {
+      type: 'FileAppeal',
+      by: ANA.id,
+      againstRevision: disputed,
+      grounds: 'I called the foot right pocket (again)',
+      proposal: { kind: 'AMEND_FACTS', call: { ball: 5, pocket: 'FR', safety: false } },
+    };
+    const ruledOn = /already ruled on by the committee's decision on appeal A1 \(dismissed\)/;
+    refusedUnchanged(t, again, 'DECISION_FINAL', ruledOn, 'A1');
+    refusedUnchanged(
+      t,
+      { ...again, by: BRUNO.id, proposal: { kind: 'REPLAY_GAME' } },
+      'DECISION_FINAL',
+      ruledOn,
+      'A1',
+    );
+    refusedUnchanged(
+      t,
+      { ...again, againstRevision: revisionOf(t, 'ShotPlayed', 2) },
+      'DECISION_FINAL',
+      ruledOn,
+      'A1',
+    );
+    expect(t.state.appeals).toHaveLength(1);
+  });
+
+  it('refuses at filing an appeal against an event an allowance superseded, or the event it restored (DECISION_FINAL)', () => {
+    const t = breakAndWrongPocket();
+    const disputed = appealed(t);
+    t.run(decideA('A1', 'ALLOWED'));
+    refusedUnchanged(
+      t,
+      {
+        type: 'FileAppeal',
+        by: BRUNO.id,
+        againstRevision: disputed,
+        grounds: 'The 5 went in the wrong pocket after all',
+        proposal: { kind: 'REPLAY_GAME' },
+      },
+      'DECISION_FINAL',
+      new RegExp(
+        `^Revision ${disputed} \\(the ruling on a shot\\) was ruled on by the committee's decision on appeal A1`,
+      ),
+      'A1',
+    );
+    // A restore at the disputed event leaves it in force, and still ruled on.
+    const restored = breakAndWrongPocket();
+    restored.call(BRUNO.id, 9, 'FL');
+    restored.shoot(BRUNO.id, { firstContact: 9, railContactsAfterFirstContact: [{ ball: 0 }] });
+    const ruling = revisionOf(restored, 'ShotAdjudicated', 2);
+    const restore: MatchCommand = {
+      type: 'FileAppeal',
+      by: ANA.id,
+      againstRevision: ruling,
+      grounds: 'Bruno played before the balls were respotted',
+      proposal: { kind: 'RESTORE_AT_EVENT', restoreRevision: ruling },
+    };
+    restored.run(restore);
+    restored.run(decideA('A1', 'ALLOWED'));
+    expect(supersededRevisions(recordedHistory(restored.history).events).has(ruling)).toBe(false);
+    refusedUnchanged(
+      restored,
+      { ...restore, by: BRUNO.id },
+      'DECISION_FINAL',
+      /already ruled on by the committee's decision on appeal A1 \(allowed\)/,
+      'A1',
+    );
+  });
+
+  it('still allows an appeal whose remedy reaches no decision: a shot played after an allowance, or after the event a dismissal let stand', () => {
+    const allowedFirst = breakAndWrongPocket();
+    appealed(allowedFirst);
+    allowedFirst.run(decideA('A1', 'ALLOWED'));
+    const decision = revisionOf(allowedFirst, 'AppealDecided');
+    allowedFirst.call(ANA.id, 1, 'FL');
+    allowedFirst.shoot(ANA.id, { firstContact: 1, railContactsAfterFirstContact: [{ ball: 0 }] });
+    const dismissedFirst = breakAndWrongPocket();
+    const letStand = appealed(dismissedFirst);
+    dismissedFirst.run(decideA('A1', 'DISMISSED'));
+    dismissedFirst.call(BRUNO.id, 9, 'FL');
+    dismissedFirst.shoot(BRUNO.id, {
+      firstContact: 9,
+      railContactsAfterFirstContact: [{ ball: 0 }],
+    });
+    for (const [t, by, after] of [
+      [allowedFirst, BRUNO.id, decision],
+      [dismissedFirst, ANA.id, letStand],
+    ] as const) {
+      t.run({
+        type: 'FileAppeal',
+        by,
+        againstRevision: revisionOf(t, 'ShotAdjudicated', 3),
+        grounds: 'The cue ball followed into the pocket',
+        proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
+      });
+      given(...t.history)
+        .when(decideA('A2', 'ALLOWED', 'ac-2'))
+        .then((events, state) => {
+          const d = only(events, 'AppealDecided').data;
+          expect(d.outcome).toBe('ALLOWED');
+          expect(d.supersedes.length).toBeGreaterThan(0);
+          expect(d.supersedes.every((r) => r > after)).toBe(true);
+          expect(state.appeals.map((a) => a.status)).toEqual([
+            t.state.appeals[0].status,
+            'ALLOWED',
+          ]);
+        });
+    }
+  });
+
+  it('an appeal already pending when another against the same ruling was dismissed is decided on its own claim', () => {
+    const t = breakAndWrongPocket();
+    const disputed = appealed(t);
+    t.run({
+      type: 'FileAppeal',
+      by: BRUNO.id,
+      againstRevision: disputed,
+      grounds: 'A spectator touched the 5 before it dropped',
+      proposal: { kind: 'REPLAY_GAME' },
+    });
+    t.run(decideA('A2', 'DISMISSED'));
+    given(...t.history)
+      .when(decideA('A1', 'ALLOWED', 'ac-2'))
+      .then((events, after) => {
+        expect(only(events, 'AppealDecided').data.supersedes).toContain(disputed);
+        expect(after.appeals.map((a) => [a.id, a.status])).toEqual([
+          ['A1', 'ALLOWED'],
+          ['A2', 'DISMISSED'],
+        ]);
+      });
+  });
+
+  it('a review still sets the decision aside; the appeal refused stays pending and cannot undo what the review decided either', () => {
+    const t = decidedThenBreakAppealed('ALLOWED');
+    const setAside: MatchCommand = {
+      type: 'ReviewAppealDecision',
+      appealId: 'A1',
+      reviewedBy: 'rv-1',
+      outcome: 'SET_ASIDE',
+      decision: 'DISMISSED',
+      reason: 'The second camera shows the call was the side pocket',
+    };
+    given(...t.history)
+      .when(setAside)
+      .then((events, after) => {
+        expect(events.map((e) => e.type)).toEqual(['AppealReviewed']);
+        expect(after.appeals.map((a) => [a.id, a.status, a.review])).toEqual([
+          ['A1', 'DISMISSED', 'SET_ASIDE'],
+          ['A2', 'PENDING', null],
+        ]);
+      });
+    t.run(setAside);
+    refusedUnchanged(
+      t,
+      decideA('A2', 'ALLOWED', 'ac-2'),
+      'DECISION_FINAL',
+      new RegExp(`decision on appeal A1 \\(revision ${revisionOf(t, 'AppealReviewed')}\\)`),
+      'A1',
+    );
   });
 });
 

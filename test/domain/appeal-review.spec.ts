@@ -165,6 +165,29 @@ describe('the review of a committee decision', () => {
       .thenRefuses('APPEAL_NOT_DECIDED');
   });
 
+  it('refuses a substituted remedy with a field its kind does not take (INVALID_REVIEW), instead of dropping it', () => {
+    const t = allowedThenPlayed();
+    const review = (remedy: object) =>
+      ({
+        type: 'ReviewAppealDecision',
+        appealId: 'A1',
+        reviewedBy: 'rv-1',
+        outcome: 'SET_ASIDE',
+        decision: 'ALLOWED',
+        remedy,
+        reason: 'The panel watched the second camera',
+      }) as MatchCommand;
+    given(...t.history)
+      .when(review({ kind: 'REPLAY_GAME', player: BRUNO.id }))
+      .thenRefuses('INVALID_REVIEW', /^REPLAY_GAME does not take player/);
+    // The same remedy without the stray field is substituted.
+    given(...t.history)
+      .when(review({ kind: 'REPLAY_GAME' }))
+      .then((events) =>
+        expect(only(events, 'AppealReviewed').data.remedy).toEqual({ kind: 'REPLAY_GAME' }),
+      );
+  });
+
   it('is final in turn: a correction reaching behind it and an appeal against it are refused (DECISION_FINAL)', () => {
     const t = allowedThenPlayed();
     t.run(review('SET_ASIDE', { decision: 'DISMISSED' }));

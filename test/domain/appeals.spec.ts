@@ -1,7 +1,9 @@
+import { DomainError } from '../../src/domain/errors';
 import type { AppealDecided, ShotCorrected } from '../../src/domain/events/appeals';
 import type { LedgerEvent } from '../../src/domain/events/catalogue';
 import { emptyFacts } from '../../src/domain/events/shot-facts';
 import { previewAppeal } from '../../src/domain/match/amendments';
+import type { MatchCommand } from '../../src/domain/match/commands';
 import { decide } from '../../src/domain/match/decide';
 import { replay } from '../../src/domain/match/evolve';
 import { given, minutesAfterT0, recordedHistory } from '../support/decider-spec';
@@ -380,6 +382,73 @@ describe('appeals', () => {
         proposal: { kind: 'AMEND_FACTS', call: { ball: 3, pocket: 'FR', safety: false } },
       })
       .thenRefuses('BALL_NOT_ON_TABLE');
+  });
+
+  it('refuses a remedy field its kind does not take (INVALID_APPEAL), at filing and at the decision, instead of dropping it; nothing is appended', () => {
+    const t = breakAndMiss();
+    const shot = revisionOf(t, 'ShotPlayed', 2);
+    const file = (proposal: object) =>
+      ({
+        type: 'FileAppeal',
+        by: BRUNO.id,
+        againstRevision: shot,
+        grounds: 'g',
+        proposal,
+      }) as MatchCommand;
+    // The refusal's message names the fields refused, and neither the history nor the match moves.
+    const refused = (command: MatchCommand, message: RegExp) => {
+      const history = [...t.history];
+      const state = t.state;
+      expect(() => t.run(command)).toThrow(
+        expect.objectContaining({
+          name: DomainError.name,
+          code: 'INVALID_APPEAL',
+          message: expect.stringMatching(message),
+        }),
+      );
+      expect(t.history).toEqual(history);
+      expect(t.state).toEqual(state);
+    };
+    refused(
+      file({
+        kind: 'REPLAY_GAME',
+        facts: { cueBallScratched: true },
+        player: BRUNO.id,
+        restoreRevision: 2,
+      }),
+      /^REPLAY_GAME does not take facts, player, restoreRevision; it takes nothing beside its kind$/,
+    );
+    refused(
+      file({ kind: 'AWARD_GAME', player: BRUNO.id, facts: { cueBallScratched: true } }),
+      /^AWARD_GAME does not take facts; it takes player$/,
+    );
+    refused(
+      file({ kind: 'AMEND_FACTS', facts: { cueBallScratched: true }, restoreRevision: 2 }),
+      /^AMEND_FACTS does not take restoreRevision; it takes facts and\/or call$/,
+    );
+    refused(
+      file({ kind: 'RESTORE_AT_EVENT', restoreRevision: shot - 1, player: ANA.id }),
+      /^RESTORE_AT_EVENT does not take player/,
+    );
+    expect(t.state.appeals).toEqual([]);
+    // The committee's remedy is held to the same: refused, not trimmed to its kind.
+    t.run(file({ kind: 'REPLAY_GAME' }));
+    refused(
+      {
+        type: 'DecideAppeal',
+        appealId: 'A1',
+        decidedBy: 'ac-1',
+        outcome: 'ALLOWED',
+        remedy: {
+          kind: 'AWARD_GAME',
+          player: BRUNO.id,
+          call: { ball: 5, pocket: 'FR', safety: false },
+        },
+        reason: 'r',
+      },
+      /^AWARD_GAME does not take call/,
+    );
+    expect(t.state.appeals[0].status).toBe('PENDING');
   });
 
   it('RESTORE_AT_EVENT: a position inside one recorded command (a shot without its ruling) cannot be restored', () => {

@@ -17,6 +17,7 @@ import {
 } from './history';
 import { mooted, pendingAppeal } from './closing';
 import { disputedText } from './disputed-texts';
+import { requireNoDecisionUndone, requireNotRuledOn } from './finality';
 import { requireUninvolved } from './recusal';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
@@ -45,6 +46,8 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
       `Revision ${target.revision} is ${tableWords(target.event.type)}, not a ruling or an event of play, and cannot be appealed`,
     );
   const superseded = supersededRevisions(h.events);
+  // What a decision already ruled on is final too, so the same appeal cannot be filed again.
+  requireNotRuledOn(state, h.events, target, superseded.get(target.revision));
   if (superseded.has(target.revision))
     throw new DomainError(
       'INVALID_APPEAL',
@@ -90,7 +93,8 @@ function deadline(filedAt: string, hours: number | null): string | null {
   return hours === null ? null : new Date(Date.parse(filedAt) + hours * 3_600_000).toISOString();
 }
 
-// The same player appealing the same event with the same proposal while that appeal is pending.
+// The same player appealing the same event with the same proposal while that appeal is pending
+// (once it is decided, requireNotRuledOn refuses any appeal against that event).
 function requireNoTwin(
   state: MatchState,
   h: RecordedHistory,
@@ -118,7 +122,8 @@ function requireNoTwin(
 // involved in the match or in what the appeal concerns is recused (recusal.ts). An appeal filed
 // before sign-off may still be decided after it; allowing one clears the signatures (the new
 // result is signed again), reopens the match when the re-derived present is not over, and closes
-// as moot any other pending appeal whose disputed event it supersedes.
+// as moot any other pending appeal whose disputed event it supersedes; it never undoes another
+// appeal's decision (finality.ts).
 export function decideAppeal(
   c: DecideAppeal,
   state: MatchState,
@@ -226,6 +231,8 @@ function allowed(x: Decision): AppealDecided {
     ? normaliseAmendment(h.events, filed.againstRevision, c.remedy, 'INVALID_APPEAL')
     : filed.proposal;
   const d = rederive(h.events, filed.againstRevision, remedy, 'INVALID_APPEAL');
+  // Only a review supersedes a decision: not an appeal reaching behind it.
+  requireNoDecisionUndone(state, h.events, d.supersedes, c.appealId);
   const closed = state.final || state.status === 'COMPLETED';
   const reopened = closed && d.resulting.status !== 'COMPLETED';
   const what = REMEDY_TEXT[remedy.kind](state, remedy, d.resulting.status === 'COMPLETED');

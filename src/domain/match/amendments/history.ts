@@ -123,6 +123,22 @@ export function locateShot(
   return { revision: played.revision, shot: played.event.data };
 }
 
+// The events an appeal against `against` concerns: the event and, for a shot, both its facts
+// (ShotPlayed) and its ruling (ShotAdjudicated).
+export function concernedEvents(
+  events: readonly RecordedEvent[],
+  against: number,
+): RecordedEvent[] {
+  const target = eventAt(events, against, 'INVALID_APPEAL');
+  const pair =
+    target.event.type === 'ShotPlayed'
+      ? events.find((r) => r.revision === against + 1 && r.event.type === 'ShotAdjudicated')
+      : target.event.type === 'ShotAdjudicated'
+        ? events.find((r) => r.revision === against - 1 && r.event.type === 'ShotPlayed')
+        : undefined;
+  return pair ? [target, pair] : [target];
+}
+
 export function rulingAfter(events: readonly RecordedEvent[], shotRevision: number): Ruling | null {
   const next = events.find((e) => e.revision === shotRevision + 1);
   return next?.event.type === 'ShotAdjudicated' ? next.event.data.ruling : null;

@@ -1,7 +1,7 @@
 import { DomainError } from '../../errors';
 import type { AppealFiled } from '../../events/appeals';
 import { isPlayerOf, type MatchState } from '../state';
-import { eventAt, stateBefore, type RecordedEvent } from './history';
+import { concernedEvents, stateBefore, type RecordedEvent } from './history';
 import { tableWords } from './table-words';
 
 // Recusal by involvement: a committee member who plays in the match or officiates it now, or who
@@ -32,7 +32,7 @@ function involvement(
   if (isPlayerOf(state, member)) return 'plays in this match';
   const { scorers, referees } = state.officials;
   if (scorers.includes(member) || referees.includes(member)) return 'officiates this match';
-  for (const r of concerned(events, against)) {
+  for (const r of concernedEvents(events, against)) {
     if (r.recordedBy === member)
       return `recorded revision ${r.revision} (${tableWords(r.event.type)})`;
     const then = stateBefore(events, r.revision + 1).officials;
@@ -40,16 +40,4 @@ function involvement(
     if (then.referees.includes(member)) return `was a referee of revision ${r.revision}`;
   }
   return null;
-}
-
-// The disputed event and, for a shot, both its facts (ShotPlayed) and its ruling (ShotAdjudicated).
-function concerned(events: readonly RecordedEvent[], against: number): RecordedEvent[] {
-  const target = eventAt(events, against, 'INVALID_APPEAL');
-  const pair =
-    target.event.type === 'ShotPlayed'
-      ? events.find((r) => r.revision === against + 1 && r.event.type === 'ShotAdjudicated')
-      : target.event.type === 'ShotAdjudicated'
-        ? events.find((r) => r.revision === against - 1 && r.event.type === 'ShotPlayed')
-        : undefined;
-  return pair ? [target, pair] : [target];
 }

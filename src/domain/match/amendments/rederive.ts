@@ -1,5 +1,5 @@
 import { DomainError, type DomainErrorCode } from '../../errors';
-import type { Amendment } from '../../events/appeals';
+import type { Amendment, RemedyKind } from '../../events/appeals';
 import type { LedgerEvent } from '../../events/catalogue';
 import type { PlaySnapshot } from '../../events/play-snapshot';
 import type { ShotFacts } from '../../events/shot-facts';
@@ -41,6 +41,7 @@ export function normaliseAmendment(
   p: AmendmentProposal,
   code: DomainErrorCode,
 ): Amendment {
+  requireOnlyFieldsOf(p, code);
   switch (p.kind) {
     case 'AMEND_FACTS': {
       const { shot } = locateShot(events, against, code);
@@ -60,6 +61,28 @@ export function normaliseAmendment(
     case 'REPLAY_GAME':
       return { kind: p.kind };
   }
+}
+
+// The fields each remedy takes beside its kind.
+const REMEDY_FIELDS: Record<RemedyKind, readonly string[]> = {
+  AMEND_FACTS: ['facts', 'call'],
+  RESTORE_AT_EVENT: ['restoreRevision'],
+  AWARD_GAME: ['player'],
+  REPLAY_GAME: [],
+};
+
+// A field the remedy does not take is refused, never dropped: the appellant (or the committee)
+// would otherwise be recorded as asking for less than they sent.
+function requireOnlyFieldsOf(p: AmendmentProposal, code: DomainErrorCode): void {
+  const takes = REMEDY_FIELDS[p.kind];
+  const extra = Object.entries(p)
+    .filter(([field, value]) => field !== 'kind' && value !== undefined && !takes.includes(field))
+    .map(([field]) => field);
+  if (extra.length > 0)
+    throw new DomainError(
+      code,
+      `${p.kind} does not take ${extra.join(', ')}; it takes ${takes.length > 0 ? takes.join(' and/or ') : 'nothing beside its kind'}`,
+    );
 }
 
 // Replays the recorded history with the amendment applied at `against` and returns the new present.
