@@ -1,22 +1,29 @@
 import { join } from 'node:path';
 
 // Roles as the token service names them (kept here as plain strings: config sits below the API).
+// Every role needs a maximum: the token service refuses a role without one.
 export const LIFETIME_ROLES = [
   'ADMIN',
   'SCORER',
   'REFEREE',
   'APPEALS_COMMITTEE',
+  'APPEALS_REVIEW',
   'PLAYER',
+  'RECORD_KEEPER',
 ] as const;
 
 // The longest a token of each role may live: an admin's for a working day, officials' for a match
-// day, the committee's and players' for an appeal window.
+// day, the committee's and players' for an appeal window. A review panel sits over days like the
+// committee whose decisions it reviews; the record-keeper edits the registry at a desk, like an
+// admin, and its edits (names, competition settings) reach every match, so a working day.
 const DEFAULT_LIFETIMES: Record<(typeof LIFETIME_ROLES)[number], string> = {
   ADMIN: '12h',
   SCORER: '24h',
   REFEREE: '24h',
   APPEALS_COMMITTEE: '7d',
+  APPEALS_REVIEW: '7d',
   PLAYER: '7d',
+  RECORD_KEEPER: '12h',
 };
 
 const SPAN = /^(\d{1,9})([smhd])$/;
@@ -26,6 +33,11 @@ const SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 export function spanSeconds(span: string): number | null {
   const m = SPAN.exec(span.trim());
   return m ? Number(m[1]) * SECONDS[m[2]] : null;
+}
+
+// The defaults in seconds, for a token service built without settings (tests, benchmarks).
+export function defaultMaxLifetimeSeconds(): Record<string, number> {
+  return Object.fromEntries(LIFETIME_ROLES.map((r) => [r, spanSeconds(DEFAULT_LIFETIMES[r])!]));
 }
 
 export interface TokenSettings {

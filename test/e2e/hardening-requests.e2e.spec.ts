@@ -2,7 +2,9 @@ import { Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { getIntrospectionQuery } from 'graphql';
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { TOKEN_ROLES } from '../../src/api/auth/policy';
 import { LedgerClient } from '../support/ledger-client';
 import {
   TEST_JWT_SECRET,
@@ -175,6 +177,205 @@ describe('hardened request handling', () => {
   });
 });
 
+// The free-text and name fields the first check missed (a match's venue, a shot's ballsOffTableDetail
+// wherever shot facts are given, a decision's reasonPt) and the webhook fields of the same gap:
+// each refuses control and format characters, and nothing is recorded.
+describe('free text and names refuse control and format characters in every input', () => {
+  let server: TestServer;
+  let matchId = '';
+  let shot = 0;
+  const events = async () =>
+    (await server.gql('{ verifyLedger { events } }', {}, bearer('ADMIN', 'admin-1'))).data!
+      .verifyLedger.events as number;
+  const revision = async () =>
+    (await server.gql('query($id: String!) { match(id: $id) { revision } }', { id: matchId })).data!
+      .match.revision as number;
+  const webhooks = async () =>
+    (await server.gql('{ webhooks { id } }', {}, bearer('ADMIN', 'admin-1'))).data!.webhooks
+      .length as number;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const admin = new LedgerClient(server, 'ADMIN', 'admin-1');
+    const scorer = new LedgerClient(server, 'SCORER', 'scorer-1');
+    matchId = (await admin.scheduleMatch({ raceTo: 2, players: PLAYERS })).matchId;
+    await admin.assignOfficials({ matchId, scorers: ['scorer-1'], referees: [] });
+    await scorer.decideBreakOrder({ matchId, method: 'COIN_TOSS', winner: 'ana' });
+    await scorer.chooseOption({ matchId, player: 'ana', option: 'BREAK' });
+    const brk = await scorer.recordShot({
+      matchId,
+      shooter: 'ana',
+      firstContact: 1,
+      objectBallsDrivenToRail: 5,
+      pocketed: [{ ball: 3, pocket: 'FR' }],
+    });
+    shot = brk.events.find((e: { type: string }) => e.type === 'ShotPlayed').revision;
+    await new LedgerClient(server, 'PLAYER', 'bruno').fileAppeal({
+      matchId,
+      againstRevision: shot,
+      grounds: 'The cue ball dropped',
+      proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    removeDir(server.dataDir);
+  });
+
+  const BAD: [string, string][] = [
+    ['a bidi override', 'Hall \u202Eexe.gnp'],
+    ['a NUL', 'Hall\u0000'],
+    ['a zero-width joiner', 'Ha\u200Dll'],
+    ['a line separator', 'Hall\u2028B'],
+  ];
+  // A write to the match as it stands: a fresh command id and the match's revision.
+  const atMatch = (rev: number, fields: object) => ({
+    commandId: randomUUID(),
+    matchId,
+    expectedRevision: rev,
+    ...fields,
+  });
+  // mutation, input type, role and subject, the input around the bad value, the field refused.
+  type Case = [string, string, [string, string], (bad: string, rev: number) => object, string];
+  const FIELDS: Case[] = [
+    [
+      'scheduleMatch',
+      'ScheduleMatchInput',
+      ['ADMIN', 'admin-1'],
+      (bad) => ({ commandId: randomUUID(), raceTo: 2, players: PLAYERS, venue: bad }),
+      'venue',
+    ],
+    [
+      'recordShot',
+      'RecordShotInput',
+      ['SCORER', 'scorer-1'],
+      (bad, rev) =>
+        atMatch(rev, {
+          shooter: 'ana',
+          firstContact: 1,
+          ballsOffTable: [2],
+          ballsOffTableDetail: bad,
+        }),
+      'ballsOffTableDetail',
+    ],
+    [
+      'correctShot',
+      'CorrectShotInput',
+      ['SCORER', 'scorer-1'],
+      (bad, rev) =>
+        atMatch(rev, { revision: shot, facts: { ballsOffTableDetail: bad }, reason: 'typo' }),
+      'facts.ballsOffTableDetail',
+    ],
+    [
+      'fileAppeal',
+      'FileAppealInput',
+      ['PLAYER', 'ana'],
+      (bad, rev) =>
+        atMatch(rev, {
+          againstRevision: shot,
+          grounds: 'The 2 left the table',
+          proposal: {
+            kind: 'AMEND_FACTS',
+            facts: { ballsOffTable: [2], ballsOffTableDetail: bad },
+          },
+        }),
+      'proposal.facts.ballsOffTableDetail',
+    ],
+    [
+      'decideAppeal',
+      'DecideAppealInput',
+      ['APPEALS_COMMITTEE', 'ac-1'],
+      (bad, rev) =>
+        atMatch(rev, { appealId: 'A1', outcome: 'DISMISSED', reason: 'No', reasonPt: bad }),
+      'reasonPt',
+    ],
+    [
+      'registerWebhook',
+      'RegisterWebhookInput',
+      ['ADMIN', 'admin-1'],
+      (bad) => ({ url: `https://hooks.example/${bad}`, kinds: ['GameEnded'] }),
+      'url',
+    ],
+    [
+      'registerWebhook',
+      'RegisterWebhookInput',
+      ['ADMIN', 'admin-1'],
+      (bad) => ({ url: 'https://hooks.example/in', kinds: [`Game${bad}Ended`] }),
+      'kinds',
+    ],
+    [
+      'replayWebhook',
+      'ReplayWebhookInput',
+      ['ADMIN', 'admin-1'],
+      (bad) => ({ endpointId: `ep-${bad}` }),
+      'endpointId',
+    ],
+  ];
+  // The input is built in the test: the match and shot exist only once beforeAll ran.
+  const CASES = FIELDS.flatMap(([mutation, type, who, input, field]) =>
+    BAD.map(([what, bad]) => [mutation, field, what, type, who, input, bad] as const),
+  );
+
+  it.each(CASES)(
+    'refuses %s.%s with %s: BAD_USER_INPUT, nothing recorded',
+    async (mutation, field, _what, type, [role, subject], input, bad) => {
+      const before = {
+        events: await events(),
+        revision: await revision(),
+        hooks: await webhooks(),
+      };
+      const res = await server.gql(
+        `mutation($i: ${type}!) { ${mutation}(input: $i) { __typename } }`,
+        { i: input(bad, before.revision) },
+        bearer(role, subject),
+      );
+      expect(res.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+      expect(res.errors?.[0].extensions.fields.map((f: { field: string }) => f.field)).toEqual([
+        field,
+      ]);
+      expect({
+        events: await events(),
+        revision: await revision(),
+        hooks: await webhooks(),
+      }).toEqual(before);
+    },
+  );
+
+  it('still takes ordinary text: accents in a venue, line breaks and tabs in free text', async () => {
+    const admin = new LedgerClient(server, 'ADMIN', 'admin-1');
+    const s = await admin.attempt('scheduleMatch', 'ScheduleMatchInput', {
+      raceTo: 2,
+      players: PLAYERS,
+      venue: 'Salão Nº 2, Póvoa de Varzim',
+    });
+    expect(s.errors).toBeUndefined();
+    const shotRes = await new LedgerClient(server, 'SCORER', 'scorer-1').attempt(
+      'recordShot',
+      'RecordShotInput',
+      {
+        matchId,
+        shooter: 'ana',
+        firstContact: 1,
+        ballsOffTable: [2],
+        ballsOffTableDetail: 'Hit the lamp,\n\tthen the floor',
+      },
+    );
+    expect(shotRes.errors).toBeUndefined();
+    const d = await new LedgerClient(server, 'APPEALS_COMMITTEE', 'ac-1').attempt(
+      'decideAppeal',
+      'DecideAppealInput',
+      {
+        matchId,
+        appealId: 'A1',
+        outcome: 'DISMISSED',
+        reason: 'Not shown',
+        reasonPt: 'Não provado:\n\tas imagens não mostram a bola',
+      },
+    );
+    expect(d.errors).toBeUndefined();
+  });
+});
+
 describe('tokens', () => {
   let server: TestServer;
   const raw = new JwtService({ secret: TEST_JWT_SECRET });
@@ -209,6 +410,15 @@ describe('tokens', () => {
     expect(await status(sign({ role: 'SCORER' }, long))).toBe('UNAUTHENTICATED');
     expect(await status(sign({ role: 'SCORER' }, { ...long, expiresIn: '2h' }))).toBe('OK');
   });
+
+  it.each(TOKEN_ROLES.map((r) => [r]))(
+    'refuses a ten-year %s token: every role has a maximum',
+    async (role) => {
+      const long = { subject: 'someone', jwtid: `j-10y-${role}`, expiresIn: '3660d' };
+      expect(await status(sign({ role }, long))).toBe('UNAUTHENTICATED');
+      expect(await status(sign({ role }, { ...long, expiresIn: '1h' }))).toBe('OK');
+    },
+  );
 });
 
 // Each CLI run starts ts-node (slow on a busy machine): the tests that run it get 180 s.

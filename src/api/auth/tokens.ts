@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
 import { createSecretKey, randomUUID } from 'node:crypto';
+import { defaultMaxLifetimeSeconds } from '../../config/token-settings';
 import { ID_PATTERN } from '../graphql/inputs/command.input';
 import { AuthError } from './auth-errors';
 import { TOKEN_ROLES, type Principal, type TokenRole } from './policy';
@@ -33,7 +34,8 @@ const VERIFIED_KEPT = 10_000;
 export interface TokenOptions {
   secret: string;
   issuer: string;
-  // Per role, in seconds; a role missing here has no limit beyond needing an expiry.
+  // Per role, in seconds (default: the settings' defaults). A role missing here is refused, when
+  // issued and when verified: no token lives without a bound.
   maxLifetimeSeconds?: Record<string, number>;
   revocations?: RevocationList | null;
 }
@@ -52,14 +54,18 @@ const isRole = (r: unknown): r is TokenRole =>
 export class TokenService {
   private readonly jwt: JwtService;
   private readonly log = new Logger('Auth');
+  private readonly maxLifetimes: Record<string, number>;
 
   constructor(private readonly options: TokenOptions) {
     // A key object, so that each verify does not first try the secret as a public key.
     this.jwt = new JwtService({ secret: createSecretKey(Buffer.from(options.secret)) });
+    this.maxLifetimes = options.maxLifetimeSeconds ?? defaultMaxLifetimeSeconds();
   }
 
+  // Undefined for a role without a maximum, which is then refused (fail closed).
   maxLifetime(role: TokenRole): number | undefined {
-    return this.options.maxLifetimeSeconds?.[role];
+    const max = this.maxLifetimes[role];
+    return Number.isFinite(max) ? max : undefined;
   }
 
   issue(role: string, subject: string, expiresInSeconds = 12 * 3600): string {
@@ -75,7 +81,8 @@ export class TokenService {
     const max = this.maxLifetime(r);
     if (!Number.isInteger(expiresInSeconds))
       throw new Error(`the lifetime must be a whole number of seconds`);
-    if (max !== undefined && expiresInSeconds > max)
+    if (max === undefined) throw new Error(`the ${r} role has no maximum token lifetime`);
+    if (expiresInSeconds > max)
       throw new Error(`a ${r} token may live at most ${max} s (asked for ${expiresInSeconds} s)`);
     const jti = randomUUID();
     const token = this.jwt.sign(
@@ -131,7 +138,9 @@ export class TokenService {
     if (typeof exp !== 'number' || typeof iat !== 'number' || typeof jti !== 'string')
       throw new AuthError('UNAUTHENTICATED', 'The bearer token lacks an expiry, issue time or id');
     const max = this.maxLifetime(role);
-    if (max !== undefined && exp - iat > max + LEEWAY_SECONDS)
+    if (max === undefined)
+      throw new AuthError('UNAUTHENTICATED', `The ${role} role has no maximum token lifetime`);
+    if (exp - iat > max + LEEWAY_SECONDS)
       throw new AuthError('UNAUTHENTICATED', `The bearer token outlives the ${role} maximum`);
     if (this.options.revocations?.isRevoked(jti, sub, iat))
       throw new AuthError('UNAUTHENTICATED', 'The bearer token has been revoked');

@@ -177,6 +177,7 @@ export class DecideAppealInput extends MatchCommandInput {
   @IsString()
   @MinLength(1)
   @MaxLength(2000)
+  @PlainText()
   reasonPt?: string;
 }
 

@@ -1,5 +1,15 @@
 import { Field, InputType, Int } from '@nestjs/graphql';
-import { ArrayMaxSize, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
+import { ID_PATTERN } from '../../api/graphql/inputs/command.input';
 import { EVENT_TYPES } from '../../domain/events/catalogue';
 
 @InputType('LedgerFeedFilter', {
@@ -9,7 +19,7 @@ export class LedgerFeedFilterInput {
   @Field(() => String, { nullable: true, description: 'A registered competition id.' })
   @IsOptional()
   @IsString()
-  @Length(1, 64)
+  @Matches(ID_PATTERN, { message: 'competitionId must be 1–64 letters, digits or ._:-' })
   competitionId?: string;
 
   @Field(() => Int, { nullable: true })

@@ -123,7 +123,12 @@ export class ScheduleMatchInput extends CommandInput {
   @PLAYER_ID_RULE
   competitionId?: string;
 
-  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(200) venue?: string;
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  @PlainName()
+  venue?: string;
 
   @Field(() => Int, { nullable: true })
   @IsOptional()

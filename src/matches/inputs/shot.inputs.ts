@@ -15,6 +15,7 @@ import {
 import { HEAD_STRING_POSITIONS, type HeadStringPosition } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { MatchCommandInput, PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
+import { PlainText } from '../../api/graphql/inputs/plain-text';
 import {
   PlacementInput,
   PocketedBallInput,
@@ -112,6 +113,7 @@ export class RecordShotInput extends MatchCommandInput {
   @IsOptional()
   @IsString()
   @MaxLength(200)
+  @PlainText()
   ballsOffTableDetail?: string;
 
   @Field(() => Int, {
