@@ -79,3 +79,9 @@ export function sealEvents(
     return { ...e, metadata: { ...metadata, hash } };
   });
 }
+
+// Whether the store kept the very event sent: an acknowledged retry (same event ids at the same
+// revision) answers with the events of the attempt that landed first, which may not be these.
+export function sameHash(stored: StoredEvent, sent: EventToAppend): boolean {
+  return chainFieldsOf(stored.metadata).hash === chainFieldsOf(sent.metadata).hash;
+}

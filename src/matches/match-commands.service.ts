@@ -19,14 +19,12 @@ import {
   type MatchRecord,
   type StoredMetadata,
 } from '../ledger/envelope';
-import { chainFieldsOf, sealEvents } from '../ledger/hash-chain';
+import { sameHash, sealEvents } from '../ledger/hash-chain';
 import {
   EventStoreError,
   NO_STREAM,
   WrongExpectedRevisionError,
   type EventStore,
-  type EventToAppend,
-  type StoredEvent,
 } from '../ledger/event-store';
 import type { MatchProjector, Written } from '../projections/match-projector';
 import type { CommandContext } from './command-context';
@@ -68,11 +66,14 @@ export class MatchCommandService {
     this.streams = new StreamCache(store, this.evolve);
   }
 
+  // `sent`: the schedule as the client sent it, before the registry completed it (names,
+  // the competition's defaults); the retry check goes by it.
   async schedule(
     command: Extract<MatchCommand, { type: 'ScheduleMatch' }>,
     ctx: CommandContext,
+    sent: unknown = command,
   ): Promise<CommandOutcome> {
-    return this.execute(command.matchId, command, ctx, true);
+    return this.execute(command.matchId, command, ctx, true, sent);
   }
 
   async handle(
@@ -80,7 +81,7 @@ export class MatchCommandService {
     command: MatchCommand,
     ctx: CommandContext,
   ): Promise<CommandOutcome> {
-    return this.execute(matchId, command, ctx, false);
+    return this.execute(matchId, command, ctx, false, sentPart(command));
   }
 
   private async execute(
@@ -88,6 +89,7 @@ export class MatchCommandService {
     command: MatchCommand,
     ctx: CommandContext,
     creates: boolean,
+    sent: unknown,
   ): Promise<CommandOutcome> {
     const loaded = await this.streams.load(matchId);
     if (loaded.state !== null) authorizeAt(loaded.state, ctx);
@@ -97,7 +99,7 @@ export class MatchCommandService {
 
     // Idempotency: a command id already in this stream is a retry (same payload: the original
     // result, nothing appended) or a mistake (different payload: refused).
-    const commandHash = hashCommand(command, ctx);
+    const commandHash = hashCommand(sent, ctx);
     const earlier = this.earlierOutcome(matchId, loaded, ctx.commandId, commandHash);
     if (earlier) return earlier;
 
@@ -232,11 +234,6 @@ function commandRecords(loaded: LoadedMatch, commandId: string): MatchRecord[] {
   return mine;
 }
 
-// Whether the store kept the very event sent (not the first attempt's, on an acknowledged retry).
-export function sameHash(stored: StoredEvent, sent: EventToAppend): boolean {
-  return chainFieldsOf(stored.metadata).hash === chainFieldsOf(sent.metadata).hash;
-}
-
 function rulingOf(events: LedgerEvent[]): Ruling | null {
   const adjudicated = events.find((e) => e.type === 'ShotAdjudicated');
   return adjudicated && adjudicated.type === 'ShotAdjudicated' ? adjudicated.data.ruling : null;
@@ -258,9 +255,18 @@ function authorizeAt(state: MatchState, ctx: CommandContext): void {
   );
 }
 
-// What makes two commands "the same": the command itself, when it happened and who sent it.
+// The command as the client sent it: without what the write path read to complete it (the
+// competition's appeal policy and committee), which may change between a command and its retry.
+// Left undefined, those fields are left out of the hash as if never there.
+export function sentPart(command: MatchCommand): unknown {
+  if (command.type === 'FileAppeal') return { ...command, policy: undefined };
+  if (command.type === 'DecideAppeal') return { ...command, committee: undefined };
+  return command;
+}
+
+// What makes two commands "the same": what the client sent, when it happened and who sent it.
 // The expected revision is a precondition, not payload, so it is left out.
-export function hashCommand(command: MatchCommand, ctx: CommandContext): string {
+export function hashCommand(command: unknown, ctx: CommandContext): string {
   return createHash('sha256')
     .update(canonicalJson({ command, occurredAt: ctx.occurredAt, actor: ctx.actor }))
     .digest('hex');

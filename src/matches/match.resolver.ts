@@ -23,7 +23,7 @@ import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
 import { MatchModel } from './models/match.model';
 import { commandContext, type GqlContext } from '../api/graphql/request-context';
 import { RegistryRecords } from '../registry/registry-streams';
-import { resolveSchedule } from '../registry/schedule-check';
+import { resolveSchedule, type ScheduleDraft } from '../registry/schedule-check';
 
 // A call as the domain records it: pushOut only when declared (older calls carry none).
 function shotCall(c: Pick<CallShotInput, 'ball' | 'pocket' | 'safety' | 'pushOut'>): ShotCall {
@@ -75,7 +75,7 @@ export class MatchResolver {
     const matchId = matchIdFor(input.commandId);
     const context = this.context(ctx, 'scheduleMatch', input);
     // Registered players and competitions are resolved (or refused) before anything is decided.
-    const command = await resolveSchedule(this.registry, {
+    const draft: ScheduleDraft = {
       type: 'ScheduleMatch',
       matchId,
       raceTo: input.raceTo,
@@ -95,8 +95,9 @@ export class MatchResolver {
         tableNumber: input.tableNumber ?? undefined,
         scheduledAt: input.scheduledAt?.toISOString(),
       }),
-    });
-    const outcome = await this.commands.schedule(command, context);
+    };
+    const command = await resolveSchedule(this.registry, draft);
+    const outcome = await this.commands.schedule(command, context, draft);
     return toResult(outcome);
   }
 

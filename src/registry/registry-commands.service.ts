@@ -23,10 +23,10 @@ import {
   type EventStore,
   type StoredEvent,
 } from '../ledger/event-store';
-import { sealEvents } from '../ledger/hash-chain';
+import { sameHash, sealEvents } from '../ledger/hash-chain';
 import type { MatchProjector } from '../projections/match-projector';
 import type { CommandContext } from '../matches/command-context';
-import { sameHash, type OriginSink } from '../matches/match-commands.service';
+import type { OriginSink } from '../matches/match-commands.service';
 import { IdempotencyKeyReusedError } from '../matches/match-errors';
 import {
   competitionStream,
