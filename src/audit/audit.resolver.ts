@@ -73,10 +73,11 @@ export class AuditResolver {
     complexity: pageComplexity,
   })
   async auditTrail(
+    // Optional, not `| null`: a union leaves the validation pipe without the input's class.
     @Args('filter', { type: () => AuditFilterInput, nullable: true })
-    filter: AuditFilterInput | null,
-    @Args('first', { type: () => Int, defaultValue: DEFAULT_PAGE }) first: number,
-    @Args('after', { type: () => String, nullable: true }) after: string | null,
+    filter?: AuditFilterInput,
+    @Args('first', { type: () => Int, defaultValue: DEFAULT_PAGE }) first = DEFAULT_PAGE,
+    @Args('after', { type: () => String, nullable: true }) after: string | null = null,
   ): Promise<AuditConnectionModel> {
     const bounds: AuditFilter = {
       matchId: filter?.matchId,

@@ -108,10 +108,11 @@ export class LiveResolver {
     resolve: asFeedEvent,
   })
   ledgerFeed(
-    @Args('filter', { type: () => LedgerFeedFilterInput, nullable: true })
-    filter: LedgerFeedFilterInput | null,
-    @Args(AFTER) after: string | null,
     @Context() ctx: GqlContext,
+    @Args(AFTER) after: string | null,
+    // Optional, not `| null`: a union leaves the validation pipe without the input's class.
+    @Args('filter', { type: () => LedgerFeedFilterInput, nullable: true })
+    filter?: LedgerFeedFilterInput,
   ) {
     return this.open(ctx, after, () => feedChannel(this.readModel, this.store, filter ?? {}));
   }

@@ -178,9 +178,10 @@ export class RegistryResolver {
     complexity: pageComplexity,
   })
   players(
+    // Optional, not `| null`: a union leaves the validation pipe without the input's class.
     @Args('filter', { type: () => PlayerFilterInput, nullable: true })
-    filter: PlayerFilterInput | null,
-    @Args('first', { type: () => Int, defaultValue: DEFAULT_PAGE }) first: number,
+    filter?: PlayerFilterInput,
+    @Args('first', { type: () => Int, defaultValue: DEFAULT_PAGE }) first = DEFAULT_PAGE,
     @Args('after', { type: () => String, nullable: true }) after?: string | null,
   ): RegisteredPlayerConnectionModel {
     checkFirst(first);

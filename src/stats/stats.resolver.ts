@@ -34,6 +34,7 @@ const filterOf = (f: StatsFilterInput | null | undefined): StatsFilter => ({
   to: f?.to?.toISOString(),
 });
 
+// Optional, not `| null`: a union leaves the validation pipe without the input's class.
 const FILTER = { type: () => StatsFilterInput, nullable: true } as const;
 
 @Resolver()
@@ -45,7 +46,7 @@ export class StatsResolver {
   })
   playerStats(
     @Args('playerId') playerId: string,
-    @Args('filter', FILTER) filter?: StatsFilterInput | null,
+    @Args('filter', FILTER) filter?: StatsFilterInput,
   ): PlayerStatsModel {
     return this.stats.playerStats(playerId, filterOf(filter));
   }
@@ -54,7 +55,7 @@ export class StatsResolver {
   headToHead(
     @Args('a') a: string,
     @Args('b') b: string,
-    @Args('filter', FILTER) filter?: StatsFilterInput | null,
+    @Args('filter', FILTER) filter?: StatsFilterInput,
   ): HeadToHeadModel {
     return this.stats.headToHead(a, b, filterOf(filter));
   }
@@ -73,7 +74,7 @@ export class StatsResolver {
   })
   leaderboard(
     @Args('stat', { type: () => StatName }) stat: string,
-    @Args('filter', FILTER) filter?: StatsFilterInput | null,
+    @Args('filter', FILTER) filter?: StatsFilterInput,
     @Args('minGames', { type: () => Int, defaultValue: 0 }) minGames = 0,
     @Args('ascending', { type: () => Boolean, defaultValue: false }) ascending = false,
     @Args('first', { type: () => Int, defaultValue: DEFAULT_PAGE }) first = DEFAULT_PAGE,
@@ -105,7 +106,7 @@ export class StatsResolver {
     description:
       'Appeals filed and allowed in the matches the filter keeps (per competition with competitionId).',
   })
-  appealStats(@Args('filter', FILTER) filter?: StatsFilterInput | null): AppealStatsModel {
+  appealStats(@Args('filter', FILTER) filter?: StatsFilterInput): AppealStatsModel {
     return this.stats.appeals(filterOf(filter));
   }
 
@@ -114,7 +115,7 @@ export class StatsResolver {
       'Every player’s stats under the filter as CSV (RFC 4180): statsVersion, playerId, name, then each counter and ratio of docs/stats.md.',
   })
   statsCsv(
-    @Args('filter', FILTER) filter?: StatsFilterInput | null,
+    @Args('filter', FILTER) filter?: StatsFilterInput,
     @Args('minGames', { type: () => Int, defaultValue: 0 }) minGames = 0,
   ): string {
     return this.stats.csv(filterOf(filter), minGames);

@@ -374,6 +374,22 @@ describe('free text and names refuse control and format characters in every inpu
     );
     expect(d.errors).toBeUndefined();
   });
+
+  // Optional filter inputs go through the same validation as write inputs.
+  it.each([
+    ['auditTrail', '{ auditTrail(filter: { matchId: "m\u202Ex" }) { totalCount } }', 'ADMIN'],
+    ['auditTrail', '{ auditTrail(filter: { types: ["Bad Type!"] }) { totalCount } }', 'ADMIN'],
+    ['players', '{ players(filter: { namePrefix: "A\u202E" }) { totalCount } }', null],
+    ['appealStats', '{ appealStats(filter: { competitionId: "x\u202E" }) { appealsFiled } }', null],
+    [
+      'playerStats',
+      '{ playerStats(playerId: "ana", filter: { opponent: "b\u0000" }) { playerId } }',
+      null,
+    ],
+  ] as const)('refuses a malformed %s filter with BAD_USER_INPUT', async (_, query, role) => {
+    const res = await server.gql(query, {}, role ? bearer(role, 'admin-1') : {});
+    expect(res.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+  });
 });
 
 describe('tokens', () => {
