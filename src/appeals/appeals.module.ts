@@ -32,8 +32,8 @@ import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry
     { provide: COMPETITION_APPEAL_POLICY, useExisting: REGISTRY_APPEAL_POLICY },
     {
       provide: AppealPolicyService,
-      inject: [ReadModel, COMPETITION_APPEAL_POLICY],
-      useFactory: (r: ReadModel, p: CompetitionAppealPolicy) => new AppealPolicyService(r, p),
+      inject: [EVENT_STORE, COMPETITION_APPEAL_POLICY],
+      useFactory: (s: EventStore, p: CompetitionAppealPolicy) => new AppealPolicyService(s, p),
     },
     AppealsResolver,
     AppealCasesResolver,

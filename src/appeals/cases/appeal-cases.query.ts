@@ -35,14 +35,6 @@ export class AppealCaseQuery {
       .all(...params, limit) as AppealCaseRow[];
   }
 
-  // The registered competition a match was scheduled in (null: none, or an unknown match).
-  competitionOf(matchId: string): string | null {
-    const row = this.db
-      .prepare('SELECT competition_id AS id FROM appeal_case_matches WHERE match_id = ?')
-      .get(matchId) as { id: string | null } | undefined;
-    return row?.id ?? null;
-  }
-
   count(filter: AppealCaseFilter): number {
     const { where, params } = whereOf(filter, undefined);
     const row = this.db.prepare(`SELECT COUNT(*) AS n FROM appeal_cases ${where}`).get(...params);

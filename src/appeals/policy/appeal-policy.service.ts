@@ -1,23 +1,27 @@
 import type { AppealPolicy } from '../../domain';
-import type { ReadModel } from '../../projections/read-model';
-import { AppealCaseQuery } from '../cases/appeal-cases.query';
+import { matchStream, toDomain } from '../../ledger/envelope';
+import type { EventStore } from '../../ledger/event-store';
 import { toAppealPolicy, type CompetitionAppealPolicy } from './competition-appeal-policy';
 
 // The appeal policy of a match: its competition's settings through the port, or none (defaults).
 export class AppealPolicyService {
-  private readonly cases: AppealCaseQuery;
-
   constructor(
-    readModel: ReadModel,
+    private readonly store: EventStore,
     private readonly port: CompetitionAppealPolicy,
-  ) {
-    this.cases = new AppealCaseQuery(readModel.database);
-  }
+  ) {}
 
   async forMatch(matchId: string): Promise<AppealPolicy | null> {
-    const competitionId = this.cases.competitionOf(matchId);
+    const competitionId = await this.competitionOf(matchId);
     if (competitionId === null) return null;
     const settings = await this.port.forCompetition(competitionId);
     return settings && toAppealPolicy(settings);
+  }
+
+  // From the match's own first event, never from a view that may lag behind it: a competition's
+  // committee must not be skipped because a projection has not caught up.
+  private async competitionOf(matchId: string): Promise<string | null> {
+    const [first] = await this.store.readStream(matchStream(matchId), { maxCount: 1 });
+    const scheduled = first?.type === 'MatchScheduled' ? toDomain(first) : null;
+    return scheduled?.type === 'MatchScheduled' ? (scheduled.data.competitionId ?? null) : null;
   }
 }
