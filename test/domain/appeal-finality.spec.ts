@@ -1,8 +1,9 @@
-import { DomainError, type DomainErrorCode } from '../../src/domain/errors';
+import type { DomainErrorCode } from '../../src/domain/errors';
 import type { MatchCommand } from '../../src/domain/match/commands';
 import { previewAppeal, supersededRevisions } from '../../src/domain/match/amendments';
 import { given, recordedHistory } from '../support/decider-spec';
 import { ANA, BRUNO, only, revisionOf, Table } from '../support/match-fixtures';
+import { expectRefused } from './eight-ball-scenarios';
 
 // The project's decision on appeals: a committee's decision is final. Only another committee
 // decision may supersede it; a pending appeal is never lost (it is decided, withdrawn by its
@@ -102,20 +103,9 @@ describe('a committee decision is final: a later appeal cannot undo it either', 
     message: RegExp,
     appealId: string,
   ): void {
-    const history = [...t.history];
-    const state = t.state;
-    let caught: unknown;
-    try {
-      t.run(command);
-    } catch (err) {
-      caught = err;
-    }
-    expect(caught).toBeInstanceOf(DomainError);
-    expect((caught as DomainError).code).toBe(code);
-    expect((caught as DomainError).message).toMatch(message);
-    expect((caught as DomainError).appealId).toBe(appealId);
-    expect(t.history).toEqual(history);
-    expect(t.state).toEqual(state);
+    const err = expectRefused(t, command, code);
+    expect(err.message).toMatch(message);
+    expect(err.appealId).toBe(appealId);
   }
 
   const appealBreak = (t: Table): MatchCommand => ({
