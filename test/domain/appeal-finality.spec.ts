@@ -169,6 +169,29 @@ describe('a committee decision is final: a later appeal cannot undo it either', 
     expect(t.state.appeals.map((a) => a.status)).toEqual(['DISMISSED', 'PENDING']);
   });
 
+  it('refuses a review that would allow such an appeal after all: the dismissal of A1 binds it too (DECISION_FINAL)', () => {
+    const t = decidedThenBreakAppealed('DISMISSED');
+    const letStand = revisionOf(t, 'ShotAdjudicated', 2);
+    t.run(decideA('A2', 'DISMISSED', 'ac-2'));
+    refusedUnchanged(
+      t,
+      {
+        type: 'ReviewAppealDecision',
+        appealId: 'A2',
+        reviewedBy: 'rv-1',
+        outcome: 'SET_ASIDE',
+        decision: 'ALLOWED',
+        reason: 'The camera shows the scratch',
+      },
+      'DECISION_FINAL',
+      new RegExp(
+        `^Setting aside the decision on appeal A2 to allow it would change revision ${letStand}, which the committee's decision on appeal A1 let stand`,
+      ),
+      'A1',
+    );
+    expect(t.state.appeals.map((a) => a.status)).toEqual(['DISMISSED', 'DISMISSED']);
+  });
+
   it('refuses at filing an appeal against what a dismissal ruled on: the same appeal again, another proposal or appellant, or the shot behind the ruling (DECISION_FINAL)', () => {
     const t = breakAndWrongPocket();
     const disputed = appealed(t);

@@ -41,6 +41,8 @@ export function requireNoDecisionUndone(
   events: readonly RecordedEvent[],
   supersedes: readonly number[],
   appealId: string,
+  // Who would undo it, for the message: the decision allowing the appeal, or a review of it.
+  by = `Allowing appeal ${appealId}`,
 ): void {
   const filedAt = events.find(
     (r) => r.event.type === 'AppealFiled' && r.event.data.appealId === appealId,
@@ -49,7 +51,7 @@ export function requireNoDecisionUndone(
   if (decision)
     throw new DomainError(
       'DECISION_FINAL',
-      `Allowing appeal ${appealId} ${decision.what}; a committee decision is final and only its review may change it`,
+      `${by} ${decision.what}; a committee decision is final and only its review may change it`,
       undefined,
       decision.appealId,
     );

@@ -15,6 +15,7 @@ import {
   type RecordedEvent,
   type RecordedHistory,
 } from './history';
+import { requireNoDecisionUndone } from './finality';
 import { requireUninvolved } from './recusal';
 import { normaliseAmendment, rederive, type Derived } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
@@ -72,6 +73,15 @@ export function reviewDecision(
       : rederive(without, filed.againstRevision, remedy, 'INVALID_REVIEW');
   const supersedes = [...new Set([reviewed.revision, ...derived.supersedes])].sort((a, b) => a - b);
   requireNoOtherDecision(h.events, supersedes, reviewed.revision);
+  // Nor may a substituted allowance change what another appeal's dismissal let stand.
+  if (remedy !== null)
+    requireNoDecisionUndone(
+      state,
+      h.events,
+      derived.supersedes,
+      c.appealId,
+      `Setting aside the decision on appeal ${c.appealId} to allow it`,
+    );
   const closed = state.final || state.status === 'COMPLETED';
   const over = derived.resulting.status === 'COMPLETED';
   const what = remedy ? REMEDY_TEXT[remedy.kind](state, remedy, over) : REVIEW_TEXT.restored(over);
