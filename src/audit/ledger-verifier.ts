@@ -211,7 +211,7 @@ function checkEvent(
       reason: 'CONTENT_ALTERED',
       expectedHash: null,
       foundHash: hash,
-      message: `${e.streamId}@${e.revision} cannot be hashed (${actual.message}): no event is sealed like that, its content or metadata changed`,
+      message: `${e.streamId}@${e.revision} cannot be hashed (${actual.message}), which this build refuses to seal: its content or metadata changed`,
     });
     return;
   }

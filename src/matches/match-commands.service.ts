@@ -76,6 +76,25 @@ export class MatchCommandService {
     return this.execute(command.matchId, command, ctx, true, sent);
   }
 
+  // A retried schedule, answered before the registry completes the draft again: the registry may
+  // have changed since and would complete it differently, or refuse it. Null when this command id
+  // is not in the match as this draft (the schedule then goes the whole way, which also recognises
+  // a schedule recorded under the older hash, or refuses a different one).
+  async retriedSchedule(
+    matchId: string,
+    ctx: CommandContext,
+    sent: unknown,
+  ): Promise<CommandOutcome | null> {
+    const loaded = await this.streams.load(matchId);
+    if (loaded.state === null) return null;
+    authorizeAt(loaded.state, ctx);
+    const commandHash = hashCommand(sent, ctx);
+    const mine = commandRecords(loaded, ctx.commandId);
+    if (mine.some((r) => (r.stored.metadata as StoredMetadata).commandHash !== commandHash))
+      return null;
+    return this.earlierOutcome(matchId, loaded, ctx.commandId, (h) => h === commandHash);
+  }
+
   async handle(
     matchId: string,
     command: MatchCommand,
@@ -100,7 +119,11 @@ export class MatchCommandService {
     // Idempotency: a command id already in this stream is a retry (same payload: the original
     // result, nothing appended) or a mistake (different payload: refused).
     const commandHash = hashCommand(sent, ctx);
-    const earlier = this.earlierOutcome(matchId, loaded, ctx.commandId, commandHash);
+    // Commands recorded before the hash left out what the server completed carry the hash of the
+    // whole command: a retry of one of those is still recognised.
+    const sameCommand = (hash: unknown) =>
+      hash === commandHash || (sent !== command && hash === hashCommand(command, ctx));
+    const earlier = this.earlierOutcome(matchId, loaded, ctx.commandId, sameCommand);
     if (earlier) return earlier;
 
     const head = loaded.revision;
@@ -158,7 +181,7 @@ export class MatchCommandService {
       this.streams.drop(matchId);
       await this.catchUp(matchId);
       const landed = await loadMatch(this.store, matchId, { evolve: this.evolve });
-      return this.earlierOutcome(matchId, landed, ctx.commandId, commandHash)!;
+      return this.earlierOutcome(matchId, landed, ctx.commandId, sameCommand)!;
     }
     if (ctx.origin)
       this.origins?.record(
@@ -200,11 +223,11 @@ export class MatchCommandService {
     matchId: string,
     loaded: LoadedMatch,
     commandId: string,
-    commandHash: string,
+    sameCommand: (commandHash: unknown) => boolean,
   ): CommandOutcome | null {
     const mine = commandRecords(loaded, commandId);
     if (mine.length === 0) return null;
-    if (mine.some((r) => (r.stored.metadata as StoredMetadata).commandHash !== commandHash))
+    if (mine.some((r) => !sameCommand((r.stored.metadata as StoredMetadata).commandHash)))
       throw new IdempotencyKeyReusedError(commandId, ` at revision ${mine[0].revision}`);
     // Rare (a client's retry): the stream is folded again up to that command's last event.
     const last = mine[mine.length - 1].revision;

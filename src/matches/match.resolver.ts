@@ -96,6 +96,8 @@ export class MatchResolver {
         scheduledAt: input.scheduledAt?.toISOString(),
       }),
     };
+    const earlier = await this.commands.retriedSchedule(matchId, context, draft);
+    if (earlier) return toResult(earlier);
     const command = await resolveSchedule(this.registry, draft);
     const outcome = await this.commands.schedule(command, context, draft);
     return toResult(outcome);

@@ -369,4 +369,33 @@ describe('registry writes: retries and reused command ids over GraphQL', () => {
     );
     expect(now.data).toEqual({ a: { club: 'B', revision: 1 }, b: null });
   });
+
+  // The registry completes a schedule (the registered names); a retry is answered before that.
+  it('a schedule retried after its player was renamed gets the original result', async () => {
+    await write('registerPlayer', 'RegisterPlayerInput', {
+      commandId: 'reg-40',
+      licenceId: 'PT-40',
+      displayName: 'Carla',
+    });
+    const schedule = {
+      commandId: 'sched-40',
+      raceTo: 2,
+      players: [{ id: 'PT-40' }, { id: 'guest-1', name: 'Duarte' }],
+    };
+    const send = () =>
+      server.gql(
+        `mutation($i: ScheduleMatchInput!) { scheduleMatch(input: $i) {
+           matchId revision match { players { id name } } } }`,
+        { i: schedule },
+        bearer('ADMIN', 'admin-1'),
+      );
+    const first = await send();
+    expect(first.errors).toBeUndefined();
+    const rename = { commandId: 'upd-40', licenceId: 'PT-40', displayName: 'Carla Reis' };
+    expect((await write('updatePlayer', 'UpdatePlayerInput', rename)).errors).toBeUndefined();
+    const retry = await send();
+    expect(retry.errors).toBeUndefined();
+    expect(retry.data).toEqual(first.data);
+    expect(first.data?.scheduleMatch.match.players[0]).toEqual({ id: 'PT-40', name: 'Carla' });
+  });
 });

@@ -98,6 +98,15 @@ describe('a retry after the write path read something else to complete the comma
     ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
+  // Recorded by a build that hashed the command as completed (`sent` was the whole command).
+  it('a retry of a command recorded under the older hash, over the completed command, is still recognised', async () => {
+    const older = { ...draft, matchId: 'retry-hash-older' };
+    const completed: Schedule = { ...resolved('Ana'), matchId: older.matchId };
+    const first = await service.schedule(completed, ctx('schedule-older'), completed);
+    same(first, await service.schedule(completed, ctx('schedule-older'), older));
+    expect((await store.readStream(`match-${older.matchId}`)).length).toBe(1);
+  });
+
   it('an appeal and its decision retried after the policy and the committee changed get the original results', async () => {
     const appeal = (appealWindowMinutes: number): MatchCommand => ({
       type: 'FileAppeal',
