@@ -4,7 +4,7 @@ import { matchStream, toDomain } from '../../src/ledger/envelope';
 import type { StoredEvent } from '../../src/ledger/event-store';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { legacyLines, loadLegacyLedger } from '../support/legacy-ledger';
-import { ANA, Table } from '../support/match-fixtures';
+import { ANA, BRUNO, Table } from '../support/match-fixtures';
 import { appendRecorded } from '../support/recorded-ledger';
 
 // Stored events are never rewritten: AppealDecided version 1 said UPHELD / OVERTURNED, version 2
@@ -62,16 +62,16 @@ describe('AppealDecided version 2, as the write path stores it', () => {
   const store = new SqliteEventStore({ filename: ':memory:' });
   afterAll(() => store.close());
 
-  // Ana breaks and pockets the 3, then appeals the break twice over; the committee dismisses A1
-  // and allows A2.
+  // Ana breaks and pockets the 3; Ana and Bruno both appeal the break (a decision is final, so
+  // both are filed before either is decided); the committee dismisses A1 and allows A2.
   function decided(): LedgerEvent[] {
     const t = new Table();
     t.break(ANA.id, [{ ball: 3, pocket: 'FR' }]);
     const against = t.history.length - 1;
-    const file = (grounds: string) =>
+    const file = (by: string, grounds: string) =>
       t.run({
         type: 'FileAppeal',
-        by: ANA.id,
+        by,
         againstRevision: against,
         grounds,
         proposal: { kind: 'REPLAY_GAME' },
@@ -84,9 +84,9 @@ describe('AppealDecided version 2, as the write path stores it', () => {
         outcome,
         reason: 'Seen on video',
       });
-    file('The rack was loose');
+    file(ANA.id, 'The rack was loose');
+    file(BRUNO.id, 'The rack was loose, and the referee agrees');
     decide('A1', 'DISMISSED');
-    file('The rack was loose, and the referee agrees');
     decide('A2', 'ALLOWED');
     return t.history;
   }
