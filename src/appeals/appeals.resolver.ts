@@ -154,14 +154,20 @@ export class AppealsResolver {
 
   @Mutation(() => CommandResultModel, {
     description:
-      'Attach evidence by reference to a pending appeal (the players, the match’s referee, the committee; hearing notes only by the committee). Each piece is its own event with its author.',
+      'Attach evidence by reference to a pending appeal (the players, the match’s referee, the committee; hearing notes only by a committee member who may decide it). Each piece is its own event with its author.',
   })
   async attachAppealEvidence(
     @Args('input') input: AttachAppealEvidenceInput,
     @Context() ctx: GqlContext,
   ): Promise<CommandResultModel> {
+    // Hearing notes are the panel's: the competition's committee, when it names one.
+    const committee =
+      input.kind === 'HEARING_NOTES'
+        ? ((await this.policies.forMatch(input.matchId))?.committee ?? null)
+        : null;
     return this.run('attachAppealEvidence', input, ctx, (actor, role) => ({
       type: 'AttachAppealEvidence',
+      ...(committee ? { committee } : {}),
       appealId: input.appealId,
       by: actor,
       role,

@@ -283,7 +283,8 @@ function authorizeAt(state: MatchState, ctx: CommandContext): void {
 // Left undefined, those fields are left out of the hash as if never there.
 export function sentPart(command: MatchCommand): unknown {
   if (command.type === 'FileAppeal') return { ...command, policy: undefined };
-  if (command.type === 'DecideAppeal') return { ...command, committee: undefined };
+  if (command.type === 'DecideAppeal' || command.type === 'AttachAppealEvidence')
+    return { ...command, committee: undefined };
   return command;
 }
 

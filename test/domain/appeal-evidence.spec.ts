@@ -142,4 +142,30 @@ describe('the committee a competition names', () => {
       expect(only(events, 'AppealDecided').data.decidedBy).toBe('ac-1');
     });
   });
+
+  it('only a member who may decide writes hearing notes: one outside it or recused writes none', () => {
+    const t = appealedAfterReplacement();
+    const notes = (by: string): MatchCommand =>
+      attach(by, 'APPEALS_COMMITTEE', {
+        kind: 'HEARING_NOTES',
+        text: 'Heard both players',
+        committee: ['ac-1', 'ref-1'],
+      });
+    const h = given(...t.history);
+    h.when(notes('ac-9')).thenRefuses('NOT_ON_COMMITTEE', /ac-9 is not on the appeals committee/);
+    h.when(notes('ref-1')).thenRefuses(
+      'RECUSED',
+      /ref-1 was a referee of revision \d+ and cannot write hearing notes on appeal A1/,
+    );
+    h.when(notes('ac-1')).then((events) => {
+      expect(only(events, 'AppealEvidenceAttached').data).toMatchObject({
+        kind: 'HEARING_NOTES',
+        by: 'ac-1',
+      });
+    });
+    // Without a named committee any uninvolved member may; an involved one is still recused.
+    const open = (by: string) => ({ ...notes(by), committee: null }) as MatchCommand;
+    h.when(open('ac-9')).then((events) => expect(events).toHaveLength(1));
+    h.when(open('ref-1')).thenRefuses('RECUSED', /cannot write hearing notes/);
+  });
 });

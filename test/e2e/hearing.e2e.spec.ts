@@ -140,6 +140,14 @@ describe('a hearing: the committee decides a disputed break', () => {
       capture(`attachAppealEvidence ${input.kind}`, r.events[0]);
     }
 
+    // Hearing notes are the panel's: a member outside the competition's committee writes none.
+    const outsiderNotes = await new LedgerClient(server, 'APPEALS_COMMITTEE', 'ac-9').attempt(
+      'attachAppealEvidence',
+      'AttachAppealEvidenceInput',
+      { matchId, appealId: 'A1', kind: 'HEARING_NOTES', text: 'I was not there' },
+    );
+    expect(code(outsiderNotes)).toBe('NOT_ON_COMMITTEE');
+
     // The former referee sits on the competition's committee: recused. ac-9 is not on it.
     const decide = { matchId, appealId: 'A1', outcome: 'ALLOWED', reason: 'The video shows it' };
     const recused = await new LedgerClient(server, 'APPEALS_COMMITTEE', 'referee-1').attempt(

@@ -107,7 +107,7 @@ describe('a retry after the write path read something else to complete the comma
     expect((await store.readStream(`match-${older.matchId}`)).length).toBe(1);
   });
 
-  it('an appeal and its decision retried after the policy and the committee changed get the original results', async () => {
+  it('an appeal, its hearing notes and its decision retried after the policy and the committee changed get the original results', async () => {
     const appeal = (appealWindowMinutes: number): MatchCommand => ({
       type: 'FileAppeal',
       by: BRUNO.id,
@@ -125,10 +125,21 @@ describe('a retry after the write path read something else to complete the comma
       reason: 'Not seen',
       committee,
     });
+    const notes = (committee: string[]): MatchCommand => ({
+      type: 'AttachAppealEvidence',
+      appealId: 'A1',
+      by: 'ac-1',
+      role: 'APPEALS_COMMITTEE',
+      kind: 'HEARING_NOTES',
+      text: 'Heard both players',
+      committee,
+    });
+    const noted = await service.handle(matchId, notes(['ac-1']), ctx('notes'));
     const decided = await service.handle(matchId, decision(['ac-1']), ctx('decide'));
     const before = await count();
 
     same(filed, await service.handle(matchId, appeal(90), ctx('file')));
+    same(noted, await service.handle(matchId, notes(['ac-1', 'ac-2']), ctx('notes')));
     same(decided, await service.handle(matchId, decision(['ac-1', 'ac-2']), ctx('decide')));
     expect(await count()).toBe(before);
     // What the client sent, changed under the same id, is refused.

@@ -160,6 +160,8 @@ export interface AttachAppealEvidence {
   atSecond?: number;
   reference?: string;
   text?: string;
+  // The competition's committee, when it names one: only its members write hearing notes there.
+  committee?: string[] | null;
 }
 
 export interface DecideAppeal {

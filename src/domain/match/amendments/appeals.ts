@@ -18,7 +18,7 @@ import {
 import { mooted, pendingAppeal } from './closing';
 import { disputedText } from './disputed-texts';
 import { requireNoDecisionUndone, requireNotRuledOn } from './finality';
-import { requireUninvolved } from './recusal';
+import { requireOnPanel } from './recusal';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
 import { tableWords } from './table-words';
@@ -131,14 +131,7 @@ export function decideAppeal(
 ): [AppealDecided, ...AppealMooted[]] {
   pendingAppeal(state, c.appealId);
   const filed = filedEvent(h.events, c.appealId);
-  if (c.committee && !c.committee.includes(c.decidedBy))
-    throw new DomainError(
-      'NOT_ON_COMMITTEE',
-      `${c.decidedBy} is not on the appeals committee of this match's competition`,
-      undefined,
-      c.appealId,
-    );
-  requireUninvolved(c.decidedBy, state, h.events, filed);
+  requireOnPanel(c.decidedBy, c.committee, state, h.events, filed);
   const reason = requireText(c.reason, 'A written reason for the decision');
   const reasonPt =
     c.reasonPt === undefined ? undefined : requireText(c.reasonPt, 'The reason in Portuguese');

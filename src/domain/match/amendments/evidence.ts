@@ -9,7 +9,8 @@ import type { Text } from '../../rules/general/explain';
 import type { AttachAppealEvidence } from '../commands';
 import { isPlayerOf, playerName, type MatchState } from '../state';
 import { pendingAppeal } from './closing';
-import type { RecordedHistory } from './history';
+import { filedEvent, type RecordedHistory } from './history';
+import { requireOnPanel } from './recusal';
 
 // Evidence is attached to a pending appeal by reference, each piece its own event with its
 // author: a video (URL and the second to watch from), a photo (URL or archive reference), a
@@ -24,6 +25,18 @@ export function attachEvidence(
   const capacity = capacityOf(c, state, h, appeal);
   if (c.kind === 'HEARING_NOTES' && capacity !== 'COMMITTEE')
     throw invalid('Hearing notes are written by the appeals committee');
+  // The notes of the hearing are the panel's: a member who may not decide the appeal writes none.
+  if (c.kind === 'HEARING_NOTES') {
+    const filed = filedEvent(h.events, appeal.id);
+    requireOnPanel(
+      c.by,
+      c.committee,
+      state,
+      h.events,
+      filed,
+      `write hearing notes on appeal ${appeal.id}`,
+    );
+  }
   const item = content(c);
   const evidenceId = `E${appeal.evidence.length + 1}`;
   const who = capacity === 'COMMITTEE' ? c.by : playerName(state, c.by);
