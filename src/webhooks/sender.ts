@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { guardedLookup } from './target';
+import { dialRefusal, guardedLookup } from './target';
 
 export interface SendResult {
   status: number | null;
@@ -17,6 +17,8 @@ export function post(
 ): Promise<SendResult> {
   const target = new URL(url);
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const refused = dialRefusal(target, opts.allowPrivate);
+  if (refused) return Promise.resolve({ status: null, error: refused });
   return new Promise((resolve) => {
     let settled = false;
     const done = (r: SendResult) => {

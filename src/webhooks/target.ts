@@ -1,35 +1,16 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { refusedTarget } from './target-address';
 import { WebhookError } from './webhook-errors';
 
-// Loopback, private, link-local, carrier-grade NAT, unspecified and unique-local ranges: a
-// webhook must not reach into the network the server runs in.
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
-
+// Whether an address is not one a webhook may reach (special-purpose or this host's own).
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPrivateAddress(mapped[1]);
-  const family = isIP(address);
-  if (family === 0) return true;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return refusedTarget(address) !== null;
 }
+
+const bareHost = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '');
+const isLocalName = (host: string): boolean =>
+  host === 'localhost' || host.endsWith('.localhost') || host === 'localhost.';
 
 // A webhook URL: http(s), no credentials, no fragment; a literal private address is refused here,
 // a name that resolves to one is refused at connect time (guardedLookup).
@@ -44,13 +25,26 @@ export function checkTargetUrl(raw: string, allowPrivate: boolean): URL {
     throw new WebhookError('BAD_USER_INPUT', 'A webhook URL must be http or https');
   if (url.username || url.password)
     throw new WebhookError('BAD_USER_INPUT', 'A webhook URL may not carry credentials');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivate && (host === 'localhost' || (isIP(host) !== 0 && isPrivateAddress(host))))
+  const why = allowPrivate ? null : literalRefusal(bareHost(url));
+  if (why)
     throw new WebhookError(
       'BAD_USER_INPUT',
-      `${host} is a loopback, private or link-local address: webhooks may not target it`,
+      `${bareHost(url)} is ${why} (loopback, private, link-local and other special-purpose addresses are refused): webhooks may not target it`,
     );
   return url;
+}
+
+// Why the URL's host, when it is a literal address or a local name, may not be dialled.
+function literalRefusal(host: string): string | null {
+  if (isLocalName(host)) return 'a loopback name';
+  return isIP(host) === 0 ? null : refusedTarget(host);
+}
+
+// Checked again just before dialling a stored URL: an IP literal is connected to without any
+// lookup, so guardedLookup alone would never see it.
+export function dialRefusal(url: URL, allowPrivate: boolean): string | null {
+  const why = allowPrivate ? null : literalRefusal(bareHost(url));
+  return why && `${bareHost(url)} is ${why}: refused`;
 }
 
 type LookupCallback = (
@@ -60,20 +54,22 @@ type LookupCallback = (
 ) => void;
 
 // The lookup the HTTP request connects with: the address actually dialled is the one checked,
-// so a name cannot resolve to a public address when checked and a private one when used.
+// so a name cannot resolve to a public address when checked and a private one when used. Every
+// address of the answer is checked (the socket may try each in turn).
 export function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: object, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
       const list = addresses;
-      const bad = list.find((a) => isPrivateAddress(a.address));
-      if (bad && !allowPrivate) {
+      const bad = allowPrivate ? undefined : list.find((a) => refusedTarget(a.address));
+      if (bad) {
         const refused = new Error(
-          `${hostname} resolves to ${bad.address}, a private address: refused`,
+          `${hostname} resolves to ${bad.address}, ${refusedTarget(bad.address)}: refused`,
         ) as NodeJS.ErrnoException;
         refused.code = 'EPRIVATETARGET';
         return callback(refused, []);
       }
+      if (list.length === 0) return callback(new Error(`${hostname} has no address`), []);
       if ((options as { all?: boolean }).all) return callback(null, list);
       callback(null, list[0].address, list[0].family);
     });
