@@ -56,6 +56,7 @@ import { metricsPlugin } from './metrics/metrics-plugin';
           secret: c.auth.jwtSecret,
           issuer: c.auth.issuer,
           maxLifetimeSeconds: c.auth.maxLifetimeSeconds,
+          clockSkewSeconds: c.auth.clockSkewSeconds,
           revocations: new RevocationList(c.auth.revocationFile, c.auth.revocationPollMs),
         }),
     },

@@ -47,6 +47,9 @@ export interface TokenSettings {
   revocationFile: string;
   // How often a server looks at the revocation file again: the time a revocation takes to apply.
   revocationPollMs: number;
+  // How far ahead of the server's clock a token's iat may lie; a revocation by subject covers
+  // tokens stamped up to this long after it.
+  clockSkewSeconds: number;
 }
 
 export function tokenSettings(
@@ -74,7 +77,17 @@ export function tokenSettings(
       );
     else revocationPollMs = n;
   }
+  const rawSkew = env.LEDGER_TOKEN_CLOCK_SKEW_SECONDS;
+  let clockSkewSeconds = 60;
+  if (rawSkew !== undefined && rawSkew !== '') {
+    if (!/^\d{1,3}$/.test(rawSkew.trim()) || Number(rawSkew) > 300)
+      problems.push(
+        `LEDGER_TOKEN_CLOCK_SKEW_SECONDS must be a whole number from 0 to 300 (got "${rawSkew}")`,
+      );
+    else clockSkewSeconds = Number(rawSkew);
+  }
   return {
+    clockSkewSeconds,
     maxLifetimeSeconds,
     revocationFile: env.LEDGER_REVOCATION_FILE || join(dataDir, 'revoked-tokens.jsonl'),
     revocationPollMs,

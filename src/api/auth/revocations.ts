@@ -2,7 +2,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'n
 import { dirname } from 'node:path';
 
 // One line of the revocation file: a single token by its id, or every token of a subject issued
-// at or before an instant (the subject's tokens issued later stay valid).
+// at or before an instant (the subject's tokens issued later stay valid; the verifier widens the
+// instant by its clock skew, and refuses any token stamped further ahead than that).
 export type Revocation =
   | { jti: string; revokedAt: string }
   | { subject: string; issuedAtOrBefore: number; revokedAt: string };
@@ -22,11 +23,13 @@ export class RevocationList {
     private readonly now: () => number = Date.now,
   ) {}
 
-  isRevoked(jti: string, subject: string, issuedAt: number): boolean {
+  // `skewSeconds`: a subject's revocation also covers tokens stamped up to this long after it
+  // (issued before it by a clock running ahead).
+  isRevoked(jti: string, subject: string, issuedAt: number, skewSeconds = 0): boolean {
     this.refresh();
     if (this.jtis.has(jti)) return true;
     const before = this.subjects.get(subject);
-    return before !== undefined && issuedAt <= before;
+    return before !== undefined && issuedAt <= before + skewSeconds;
   }
 
   add(entry: Revocation): void {

@@ -11,8 +11,10 @@ import type { RevocationList } from './revocations';
 export const AUDIENCE = 'cue-ledger-api';
 const PRINCIPAL = Symbol('principal');
 const REFUSAL = Symbol('refusal');
-// Clock skew tolerated between the issuing machine and a replica.
+// Clock skew tolerated between the issuing machine and a replica, in a token's lifetime.
 const LEEWAY_SECONDS = 30;
+// How far ahead of this server's clock a token's iat may lie (the setting's default).
+const DEFAULT_CLOCK_SKEW_SECONDS = 60;
 
 interface Claims {
   sub?: unknown;
@@ -38,6 +40,9 @@ export interface TokenOptions {
   // issued and when verified: no token lives without a bound.
   maxLifetimeSeconds?: Record<string, number>;
   revocations?: RevocationList | null;
+  // How far in the future a token's iat may lie: beyond it the token is refused, and a
+  // revocation by subject covers tokens stamped up to this far after it.
+  clockSkewSeconds?: number;
 }
 
 export interface IssuedToken {
@@ -55,8 +60,10 @@ export class TokenService {
   private readonly jwt: JwtService;
   private readonly log = new Logger('Auth');
   private readonly maxLifetimes: Record<string, number>;
+  private readonly skew: number;
 
   constructor(private readonly options: TokenOptions) {
+    this.skew = options.clockSkewSeconds ?? DEFAULT_CLOCK_SKEW_SECONDS;
     // A key object, so that each verify does not first try the secret as a public key.
     this.jwt = new JwtService({ secret: createSecretKey(Buffer.from(options.secret)) });
     this.maxLifetimes = options.maxLifetimeSeconds ?? defaultMaxLifetimeSeconds();
@@ -112,7 +119,7 @@ export class TokenService {
       this.verified.delete(token);
       throw new AuthError('UNAUTHENTICATED', 'The bearer token has expired');
     }
-    if (this.options.revocations?.isRevoked(known.jti, known.principal.subject, known.iat))
+    if (this.revoked(known.jti, known.principal.subject, known.iat))
       throw new AuthError('UNAUTHENTICATED', 'The bearer token has been revoked');
     return known.principal;
   }
@@ -142,13 +149,23 @@ export class TokenService {
       throw new AuthError('UNAUTHENTICATED', `The ${role} role has no maximum token lifetime`);
     if (exp - iat > max + LEEWAY_SECONDS)
       throw new AuthError('UNAUTHENTICATED', `The bearer token outlives the ${role} maximum`);
-    if (this.options.revocations?.isRevoked(jti, sub, iat))
+    // A token stamped in the future would outlive its role's maximum counted from now, and escape
+    // a revocation by subject made before its iat: only the clocks' skew is tolerated.
+    if (iat > Date.now() / 1000 + this.skew)
+      throw new AuthError('UNAUTHENTICATED', 'The bearer token was issued in the future');
+    if (this.revoked(jti, sub, iat))
       throw new AuthError('UNAUTHENTICATED', 'The bearer token has been revoked');
     const principal = { subject: sub, role };
     if (this.verified.size >= VERIFIED_KEPT)
       this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { principal, jti, iat, exp });
     return principal;
+  }
+
+  // A revocation by subject at T covers every iat up to T plus the skew: a token issued before T
+  // by a clock running ahead (within the skew) is covered too.
+  private revoked(jti: string, subject: string, iat: number): boolean {
+    return this.options.revocations?.isRevoked(jti, subject, iat, this.skew) ?? false;
   }
 
   // The caller of this request: null when anonymous; a token that is present but does not verify
