@@ -46,6 +46,10 @@ describe('hardened request handling', () => {
     ['a lone surrogate', 'Ana\uD800'],
     ['a zero-width joiner', 'A\u200Dna'],
     ['a line separator', 'Ana\u2028Bruno'],
+    ['a noncharacter', 'Ana\uFFFF'],
+    ['a private-use character', 'Ana\uE000'],
+    ['nothing but a variation selector', '\uFE0F'],
+    ['nothing but a Hangul filler', '\u3164'],
   ])('refuses a player name with %s (BAD_USER_INPUT)', async (_what, name) => {
     const res = await admin.attempt('scheduleMatch', 'ScheduleMatchInput', {
       raceTo: 3,
@@ -67,6 +71,18 @@ describe('hardened request handling', () => {
       'RegisterPlayerInput',
       { licenceId: 'PT-9', displayName: 'Ana', club: 'Porto\u0007' },
       'club',
+    ],
+    [
+      'registerPlayer',
+      'RegisterPlayerInput',
+      { licenceId: 'PT-9', displayName: '\u3164' },
+      'displayName',
+    ],
+    [
+      'registerPlayer',
+      'RegisterPlayerInput',
+      { licenceId: 'PT-9', displayName: 'Ana\uFFFF' },
+      'displayName',
     ],
     [
       'createCompetition',
@@ -458,6 +474,8 @@ describe('a production-like server', () => {
       LEDGER_GRAPHQL_INTROSPECTION: 'false',
       LEDGER_RATE_LIMIT: '3',
       LEDGER_REVOCATION_POLL_MS: '100',
+      // A revocation by subject covers the skew after it: 1 s, so a token issued 2 s later is new.
+      LEDGER_TOKEN_CLOCK_SKEW_SECONDS: '1',
     });
   });
   afterAll(async () => {
@@ -503,8 +521,8 @@ describe('a production-like server', () => {
     expect(bySubject.stdout).toMatch(/revoked every token of ref-2 issued until/);
     await new Promise((r) => setTimeout(r, 150));
     expect((await query(kept)).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
-    // A token issued after the revocation (a later second) is valid again.
-    await new Promise((r) => setTimeout(r, 1000));
+    // A token issued after the revocation and its skew allowance (1 s here) is valid again.
+    await new Promise((r) => setTimeout(r, 2100));
     expect((await query(testTokens.issue('REFEREE', 'ref-2'))).errors).toBeUndefined();
   }, 180_000);
 
