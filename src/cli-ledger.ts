@@ -21,17 +21,18 @@ import { loadConfig, type LedgerConfig } from './config/configuration';
 import { ensureDevelopmentSecret } from './config/development-secret';
 import type { EventStore } from './ledger/event-store';
 import { createEventStore } from './ledger/ledger.module';
-import { ReadModel } from './projections/read-model';
-import { checkReadModel } from './projections/read-model-check';
+import { compareWithRebuild, readModelReport } from './projections/read-model-check';
 import { ledgerSize, startProgress } from './projections/rebuild-progress';
+import { featureProjections } from './read-models';
 
 export const LEDGER_USAGE = `  verify [--checkpoint FILE [--public-key FILE]] [--read-model]
           check every stream's hash chain and head, reading the ledger read-only; exit 1 and
           report the first broken link of each broken stream when the ledger was altered. With
           --checkpoint: also prove that nothing up to that signed checkpoint was rewritten (the
           signature is checked with --public-key, or the public half of the configured key).
-          With --read-model: also replay the ledger and compare every match view this
-          instance's read model serves, listing each differing match
+          With --read-model: also rebuild the read model from the ledger into a scratch copy and
+          compare every table of this instance's read model with it (match views, audit index,
+          stats, registry, ratings, appeal cases, live places), naming the first difference
   checkpoint [--out FILE]
           verify the ledger, then sign the head of every stream and the global position with
           the Ed25519 key in LEDGER_CHECKPOINT_KEY_FILE (default <data dir>/checkpoint-key.pem,
@@ -155,23 +156,13 @@ export async function verifyCommand(args: string[]): Promise<number> {
 }
 
 async function checkViews(store: EventStore, config: LedgerConfig): Promise<boolean> {
-  const served = new ReadModel(config.readModelFile);
-  try {
-    const differences = await checkReadModel(store, served);
-    if (differences.length === 0) {
-      console.log(
-        `read model ${config.readModelFile} matches the ledger: ${served.matchCount()} matches`,
-      );
-      return true;
-    }
-    console.log(
-      `read model ${config.readModelFile} does NOT match the ledger: ${differences.length} matches differ`,
-    );
-    for (const d of differences) console.log(`  ${d.kind} match ${d.matchId}`);
-    return false;
-  } finally {
-    served.close();
-  }
+  const file = config.readModelFile;
+  const { ok, lines } = readModelReport(
+    file,
+    await compareWithRebuild(store, file, featureProjections()),
+  );
+  for (const line of lines) console.log(line);
+  return ok;
 }
 
 export async function checkpointCommand(args: string[]): Promise<number> {
