@@ -8,11 +8,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 @Injectable()
 export class ShutdownState implements BeforeApplicationShutdown {
   shuttingDown = false;
+  // Set once the listener is closed: every response then closes its connection.
+  closingConnections = false;
   private writesInFlight = 0;
   private lastRequestAt = 0;
+  private begunAt = 0;
 
   begin(): void {
     this.shuttingDown = true;
+    this.begunAt = Date.now();
+  }
+
+  closeConnections(): void {
+    this.closingConnections = true;
   }
 
   request(): void {
@@ -31,12 +39,15 @@ export class ShutdownState implements BeforeApplicationShutdown {
     return this.writesInFlight;
   }
 
-  // Resolves once no write is in flight and no request has come for `quietMs` (clients still
-  // sending get their refusal instead of a closed socket), or after `maxMs` whatever the state.
-  async drained(quietMs: number, maxMs: number): Promise<boolean> {
+  // Resolves once no write is in flight and either no request has come for `quietMs` (clients
+  // still sending get their refusal instead of a closed socket) or `graceMs` has passed since the
+  // shutdown began (steady traffic never goes quiet); after `maxMs` whatever the state.
+  async drained(quietMs: number, graceMs: number, maxMs: number): Promise<boolean> {
     const deadline = Date.now() + maxMs;
+    const graceEnds = (this.begunAt || Date.now()) + graceMs;
     while (Date.now() < deadline) {
-      if (this.writesInFlight === 0 && Date.now() - this.lastRequestAt >= quietMs) return true;
+      const settled = Date.now() - this.lastRequestAt >= quietMs || Date.now() >= graceEnds;
+      if (this.writesInFlight === 0 && settled) return true;
       await sleep(20);
     }
     return this.writesInFlight === 0;

@@ -134,3 +134,92 @@ describe('graceful shutdown: SIGTERM under load', () => {
     expect(await new Promise((r) => server!.proc.once('exit', (c) => r(c)))).toBe(0);
   }, 120_000);
 });
+
+// Steady traffic that does not stop at a refusal (a balancer still routing here, clients
+// retrying): the server stops listening a bounded grace after the signal rather than waiting for a
+// quiet moment that never comes, and no request is cut off: each gets a complete answer (a write
+// a 503) or, once the listener is closed, a refused connection, never a reset.
+describe('graceful shutdown: SIGTERM under steady traffic', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cue-ledger-shutdown-steady-'));
+  let server: ChildServer | null = null;
+  afterAll(async () => {
+    if (server && server.proc.exitCode === null) {
+      server.proc.kill('SIGKILL');
+      await waitForExit(server.proc);
+    }
+    removeDir(dataDir);
+  });
+
+  interface Sent {
+    at: number;
+    write: boolean;
+    status?: number;
+    code?: string;
+    failure?: string;
+  }
+
+  it('answers every request until the listener closes, resets none, and exits well within the drain time', async () => {
+    server = await spawnServer(dataDir);
+    const url = server.url;
+    const sent: Sent[] = [];
+    let exitedAt = 0;
+    const exited = new Promise<number | null>((r) =>
+      server!.proc.once('exit', (c) => {
+        exitedAt = Date.now();
+        r(c);
+      }),
+    );
+    const players = [
+      { id: 'ana', name: 'Ana' },
+      { id: 'bruno', name: 'Bruno' },
+    ];
+    // Each client alternates a write and a read, whatever the answer, until the process is gone.
+    const client = async () => {
+      for (let i = 0; exitedAt === 0; i++) {
+        const write = i % 2 === 0;
+        const s: Sent = { at: Date.now(), write };
+        sent.push(s);
+        const body = write
+          ? {
+              query: `mutation($i: ScheduleMatchInput!) { scheduleMatch(input: $i) { matchId } }`,
+              variables: { i: { commandId: randomUUID(), raceTo: 3, players } },
+            }
+          : { query: '{ matches(first: 1) { totalCount } }' };
+        try {
+          const res = await post(url, JSON.stringify(body), ADMIN);
+          s.status = res.status;
+          s.code = res.body?.errors?.[0]?.extensions?.code;
+        } catch (err) {
+          const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+          s.failure = cause?.code ?? cause?.message ?? String(err);
+          if (s.failure === 'ECONNREFUSED') await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+    };
+    const clients = Array.from({ length: 4 }, () => client());
+    while (sent.filter((s) => s.status === 200).length < 100)
+      await new Promise((r) => setTimeout(r, 5));
+    const signalledAt = Date.now();
+    server.proc.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await Promise.all(clients);
+
+    const after = sent.filter((s) => s.at > signalledAt);
+    const failures = after.filter((s) => s.failure).map((s) => s.failure);
+    console.log(
+      `steady shutdown: exit after ${exitedAt - signalledAt} ms, ${after.length} requests after the signal: ${after.filter((s) => s.status === 503).length} refused with 503, ${after.filter((s) => s.status === 200).length} answered, failures ${JSON.stringify([...new Set(failures)])}`,
+    );
+    // Bounded by the grace period, not the 10 s maximum.
+    expect(exitedAt - signalledAt).toBeLessThan(6_000);
+    // Only refused connections (the listener closed), never a reset or a hang-up.
+    expect(failures.filter((f) => f !== 'ECONNREFUSED')).toEqual([]);
+    expect(sent.filter((s) => s.failure && s.failure !== 'ECONNREFUSED')).toEqual([]);
+    // Writes that came after the shutdown began were refused with a 503.
+    const refused = after.filter((s) => s.write && s.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const s of refused) expect(s.code).toBe('UNAVAILABLE');
+    expect(after.filter((s) => s.status !== undefined && ![200, 503].includes(s.status))).toEqual(
+      [],
+    );
+  }, 120_000);
+});
