@@ -2,7 +2,8 @@ import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { canonicalJson } from '../domain';
 import type { EventStore } from '../ledger/event-store';
-import { chainFieldsOf } from '../ledger/hash-chain';
+import { chainFieldsOf, eventHash, GENESIS } from '../ledger/hash-chain';
+import type { StoredEvent } from '../ledger/event-store';
 
 export const CHECKPOINT_FORMAT = 'cue-ledger-checkpoint/1';
 
@@ -114,6 +115,7 @@ export async function compareWithCheckpoint(
   const breaks: CheckpointBreak[] = [];
   const limit = checkpoint.position === null ? -1n : BigInt(checkpoint.position);
   const unknown = new Set<string>();
+  const chains = new Map<string, ChainCursor>();
   for (let after: bigint | undefined; ; ) {
     const page = await store.readAll({ after, maxCount: PAGE });
     for (const e of page) {
@@ -127,6 +129,14 @@ export async function compareWithCheckpoint(
             message: `${e.streamId} has events up to the checkpoint's position but the checkpoint does not name it`,
           });
         }
+        continue;
+      }
+      if (e.revision > want.revision) continue;
+      // The chain up to the signed head must hold too: the head's hash vouches for the events
+      // before it only through their links.
+      const problem = linkProblem(e, chains, want.revision);
+      if (problem) {
+        breaks.push({ streamId: e.streamId, revision: e.revision, message: problem });
         continue;
       }
       if (e.revision !== want.revision) continue;
@@ -144,11 +154,50 @@ export async function compareWithCheckpoint(
     await nextTurn();
   }
   for (const s of checkpoint.streams)
-    if (!found.has(s.streamId))
+    if (!found.has(s.streamId) && !chains.get(s.streamId)?.broken)
       breaks.push({
         streamId: s.streamId,
         revision: s.revision,
         message: `${s.streamId}@${s.revision}, signed in the checkpoint, is missing`,
       });
   return breaks;
+}
+
+interface ChainCursor {
+  next: number;
+  prevHash: string;
+  broken: boolean;
+}
+
+// Why an event at or before its stream's signed revision breaks the chain that leads to the
+// signed head (reported once per stream), or null when it links.
+function linkProblem(
+  e: StoredEvent,
+  chains: Map<string, ChainCursor>,
+  signedRevision: number,
+): string | null {
+  let cursor = chains.get(e.streamId);
+  if (!cursor) chains.set(e.streamId, (cursor = { next: 0, prevHash: GENESIS, broken: false }));
+  if (cursor.broken) return null;
+  const { prevHash, hash } = chainFieldsOf(e.metadata);
+  let why: string | null = null;
+  if (e.revision !== cursor.next) why = `revision ${cursor.next} is missing or out of order`;
+  else if (hash === undefined) why = 'it carries no hash';
+  else if (prevHash !== cursor.prevHash) why = 'it does not link to the event before it';
+  else {
+    let actual: string | null;
+    try {
+      actual = eventHash(e);
+    } catch {
+      actual = null;
+    }
+    if (actual !== hash) why = 'its content no longer hashes to the hash it carries';
+  }
+  if (why === null) {
+    cursor.next += 1;
+    cursor.prevHash = hash!;
+    return null;
+  }
+  cursor.broken = true;
+  return `${e.streamId}@${e.revision}, at or before the signed revision ${signedRevision}, was rewritten: ${why}`;
 }

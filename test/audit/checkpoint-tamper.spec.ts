@@ -213,4 +213,41 @@ describe('tamper evidence that does not trust the database', () => {
     expect(checked.stdout).toMatch(/does NOT hold: 1 streams differ/);
     expect(checked.status).toBe(1);
   }, 180_000);
+
+  // An event before the checkpoint edited in place, its hashes left alone: the chain check
+  // reports it, and the checkpoint's verdict must agree (the signed head vouches for the events
+  // before it only through their links).
+  it('an event edited before the checkpoint: the checkpoint does not hold, and says so', async () => {
+    const stream = `match-${ids[1]}`;
+    const edit = (db: Database.Database) => {
+      const row = logicalRows(db, stream)[2];
+      const data = { ...(row.data as Record<string, unknown>), edited: true };
+      storeWhole(db, row.position, data, row.metadata);
+    };
+    const file = copyEdited(edit);
+    expect((await readOnly(file, verifyLedger)).ok).toBe(false);
+    const breaks = await readOnly(file, (s) => compareWithCheckpoint(s, signed.checkpoint));
+    expect(breaks).toEqual([
+      {
+        streamId: stream,
+        revision: 2,
+        message: expect.stringMatching(
+          /@2, at or before the signed revision \d+, was rewritten: its content no longer hashes/,
+        ),
+      },
+    ]);
+
+    const dataDir = join(dir, 'cli-edited');
+    mkdirSync(dataDir, { recursive: true });
+    copyFileSync(file, join(dataDir, 'ledger.sqlite'));
+    const cp = join(dataDir, 'cp.json');
+    const pub = join(dataDir, 'federation.pub');
+    writeFileSync(cp, JSON.stringify(signed));
+    writeFileSync(pub, publicKey.export({ type: 'spki', format: 'pem' }));
+    const run = cli(dataDir, 'verify', '--checkpoint', cp, '--public-key', pub);
+    expect(run.stdout).toMatch(/is BROKEN/);
+    expect(run.stdout).toMatch(/does NOT hold: 1 streams differ/);
+    expect(run.stdout).not.toMatch(/nothing up to it was rewritten/);
+    expect(run.status).toBe(1);
+  }, 180_000);
 });
