@@ -42,6 +42,8 @@ export function configureApp(app: INestApplication): INestApplication {
   const config = app.get<LedgerConfig>(LEDGER_CONFIG);
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
+  // Behind a reverse proxy: the client address (rate limits, the origin log) from the hops trusted.
+  express.set('trust proxy', config.ops.trustProxy);
   express.use(shutdownMiddleware(app.get(ShutdownState)));
   // One allow-list of origins for HTTP (CORS) and for the subscriptions' WebSocket upgrade.
   express.enableCors(corsOptions(config.live.corsOrigins));

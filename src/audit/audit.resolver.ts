@@ -30,6 +30,8 @@ import {
   ReadjudicationModel,
 } from './models/audit.model';
 import { toEventModel, toMatchModel, toRulingModel } from '../matches/models/mappers';
+import { MatchModel } from '../matches/models/match.model';
+import { AuditQueryError } from './audit-errors';
 
 // An audit cursor is the global position of the last event of the page it ends.
 const CURSOR = 'p';
@@ -37,6 +39,8 @@ const POSITION = /^\d{1,40}$/;
 
 // A ledger-wide scan costs this many complexity points, so one operation cannot ask for many.
 const SCAN_COST = 500;
+// States per page of matchStates.
+const MAX_STATES = 200;
 
 function toAuditEntry(row: AuditRow): AuditEntryModel {
   const meta = row.event.metadata as StoredMetadata & { prevHash?: string; hash?: string };
@@ -118,6 +122,26 @@ export class AuditResolver {
       ctx.req,
     );
     return { ...toMatchModel(found.state), supersededBy: found.supersededBy };
+  }
+
+  @Query(() => [MatchModel], {
+    description: `The match as it stood after each revision from \`fromRevision\`, \`first\` (1–${MAX_STATES}) of them (fewer at the end): a replay page, so a viewer steps through a match locally. Replayed from the ledger; costs one point per event replayed and one per state returned.`,
+    complexity: ({ args, childComplexity }) =>
+      childComplexity + Math.min(Number(args.first) || 0, MAX_STATES),
+  })
+  async matchStates(
+    @Context() ctx: GqlContext,
+    @Args('matchId') matchId: string,
+    @Args('fromRevision', { type: () => Int, defaultValue: 0 }) fromRevision = 0,
+    @Args('first', { type: () => Int, defaultValue: 100 }) first = 100,
+  ): Promise<MatchModel[]> {
+    if (!Number.isInteger(fromRevision) || fromRevision < 0)
+      throw new AuditQueryError('BAD_USER_INPUT', 'fromRevision must be a whole number from 0');
+    if (!Number.isInteger(first) || first < 1 || first > MAX_STATES)
+      throw new AuditQueryError('BAD_USER_INPUT', `first must be from 1 to ${MAX_STATES}`);
+    chargeWork(ctx.req, this.budget, this.audit.replayLength(matchId, fromRevision + first - 1));
+    const states = await this.audit.statesFrom(matchId, fromRevision, first, ctx.req);
+    return states.map(toMatchModel);
   }
 
   @Query(() => LedgerVerificationModel, {

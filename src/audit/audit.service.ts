@@ -103,6 +103,32 @@ export class AuditService {
     };
   }
 
+  // The match as it stood after each of `count` revisions from `from` (fewer at the stream's
+  // end), folded from the ledger in one replay: a viewer steps through them without a request
+  // per step.
+  async statesFrom(
+    matchId: string,
+    from: number,
+    count: number,
+    lane?: object,
+  ): Promise<MatchState[]> {
+    return longReads.run(async (slice) => {
+      const states: MatchState[] = [];
+      const loaded = await replayMatch(
+        this.store,
+        matchId,
+        slice,
+        { maxCount: from + count },
+        (revision, state) => {
+          if (revision >= from) states.push(state);
+        },
+      );
+      if (loaded.state === null)
+        throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
+      return states;
+    }, lane);
+  }
+
   // The match as it stood after one revision, or after the last event recorded at or before an
   // instant, folded from the ledger itself (not the read model). Instants are matched against
   // recordedAt, which the server writes; occurredAt is the client's claim and is not used.

@@ -1,3 +1,5 @@
+import { trustProxySetting, type TrustProxy } from './proxy-settings';
+
 export interface OpsSettings {
   // Readiness fails while the read model is more than this many events behind the ledger.
   readyMaxLagEvents: number;
@@ -6,6 +8,8 @@ export interface OpsSettings {
   // pino's level; the format is JSON lines in production, pino-pretty's text elsewhere.
   logLevel: string;
   logFormat: 'json' | 'pretty';
+  // Which proxies may name the client (Express's trust proxy), for rate limits and the origin log.
+  trustProxy: TrustProxy;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -30,5 +34,11 @@ export function opsSettings(env: NodeJS.ProcessEnv, problems: string[]): OpsSett
   const format = env.LEDGER_LOG_FORMAT || (plain ? 'json' : 'pretty');
   if (format !== 'json' && format !== 'pretty')
     problems.push(`LEDGER_LOG_FORMAT must be json or pretty (got "${format}")`);
-  return { readyMaxLagEvents, metricsToken, logLevel, logFormat: format as 'json' | 'pretty' };
+  return {
+    readyMaxLagEvents,
+    metricsToken,
+    logLevel,
+    logFormat: format as 'json' | 'pretty',
+    trustProxy: trustProxySetting(env.LEDGER_TRUST_PROXY, problems),
+  };
 }

@@ -22,6 +22,8 @@ export async function replayMatch(
   matchId: string,
   slice: Slice,
   options: LoadOptions = {},
+  // Told the state after each event, in order (states are immutable: each may be kept).
+  onState?: (revision: number, state: MatchState) => void,
 ): Promise<LoadedMatch> {
   const read = await readInPages(store, matchStream(matchId), slice, options.maxCount);
   const limit = options.recordedAtOrBefore;
@@ -32,6 +34,7 @@ export async function replayMatch(
     if (slice.due()) await slice.next();
     const applied = applyStored(state, stored[i], options.evolve);
     state = applied.state;
+    if (onState && state) onState(stored[i].revision, state);
     records.push(recordOf(stored[i], applied.event, applied.gameNumber, stored[i + 1]));
   }
   return { records, state, revision: stored.length ? stored[stored.length - 1].revision : -1 };

@@ -1,16 +1,39 @@
 // Reads through the public GraphQL API of the server that served the page (no token needed).
 const ENDPOINT = '/graphql';
 
+// A refusal or failure, kept as its code for the page to put in words, with the seconds to wait
+// before retrying when the server says (Retry-After).
+export class ApiError extends Error {
+  constructor(code, message, retryAfter = null) {
+    super(message);
+    this.code = code;
+    this.retryAfter = retryAfter;
+  }
+}
+
 export async function gql(query, variables = {}) {
-  const res = await fetch(ENDPOINT, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await res.json();
+  let res;
+  try {
+    res = await fetch(ENDPOINT, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch (e) {
+    throw new ApiError('NETWORK', e.message);
+  }
+  const wait = Number(res.headers.get('retry-after'));
+  const retryAfter = Number.isFinite(wait) && wait > 0 ? wait : null;
+  let body;
+  try {
+    body = await res.json();
+  } catch {
+    const code = res.status === 429 ? 'RATE_LIMITED' : res.status === 503 ? 'UNAVAILABLE' : 'ERROR';
+    throw new ApiError(code, `HTTP ${res.status}`, retryAfter);
+  }
   if (body.errors?.length) {
     const e = body.errors[0];
-    throw new Error(`${e.extensions?.code ?? 'ERROR'}: ${e.message}`);
+    throw new ApiError(e.extensions?.code ?? 'ERROR', e.message, retryAfter);
   }
   return body.data;
 }
@@ -48,12 +71,13 @@ export function loadHistory(matchId) {
   }).then((d) => d.matchHistory);
 }
 
-// The match as it stood right after one event, replayed by the server's engine.
-export function loadStateAt(matchId, revision) {
-  return gql(`query($m: String!, $r: Int!) { matchAt(matchId: $m, revision: $r) { ${STATE} } }`, {
-    m: matchId,
-    r: revision,
-  }).then((d) => d.matchAt);
+// The match as it stood after each of `count` events from `from`, replayed by the server's
+// engine: one request for a whole stretch of the timeline.
+export function loadStates(matchId, from, count) {
+  return gql(
+    `query($m: String!, $f: Int!, $n: Int!) { matchStates(matchId: $m, fromRevision: $f, first: $n) { ${STATE} } }`,
+    { m: matchId, f: from, n: count },
+  ).then((d) => d.matchStates);
 }
 
 export function loadPreview(matchId, appealId) {

@@ -1,6 +1,7 @@
 import { loadHistory, loadLastHash, loadMatch } from './api.js';
 import { byId, h, matchIdFromPath, replace } from './dom.js';
 import { LANGS, lang, setLang, t, when } from './i18n.js';
+import { refusal } from './refusal.js';
 import { nameOf } from './board.js';
 
 const matchId = matchIdFromPath();
@@ -235,7 +236,7 @@ async function start() {
     ]);
     data = { match, history, last };
   } catch (e) {
-    replace(byId('status'), `${t('error')}: ${e.message}`);
+    replace(byId('status'), refusal(e));
     return;
   }
   render();

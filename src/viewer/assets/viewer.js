@@ -1,6 +1,7 @@
-import { loadHistory, loadMatch, loadStateAt } from './api.js';
+import { loadHistory, loadMatch, loadStates } from './api.js';
 import { byId, h, matchIdFromPath, replace } from './dom.js';
 import { LANGS, lang, setLang, t } from './i18n.js';
+import { refusal } from './refusal.js';
 import { Timeline } from './timeline.js';
 import { drawTable } from './table.js';
 import { rackPanel } from './balls.js';
@@ -13,10 +14,36 @@ const matchId = matchIdFromPath();
 const states = new Map();
 const app = { match: null, timeline: null, appeal: null, shown: 0 };
 
-// States after each event, replayed by the server and kept: stepping back costs nothing.
-function stateAt(revision) {
-  if (!states.has(revision)) states.set(revision, loadStateAt(matchId, revision));
-  return states.get(revision);
+// States after each event, replayed by the server a page at a time and kept: a page load spends
+// one request per PAGE events of the match, however often the reader steps back and forth.
+const PAGE = 200;
+const pages = new Map();
+
+function statesPage(n) {
+  if (!pages.has(n)) {
+    const page = loadStates(matchId, n * PAGE, PAGE);
+    page.catch(() => pages.delete(n));
+    pages.set(n, page);
+  }
+  return pages.get(n);
+}
+
+async function stateAt(revision) {
+  if (states.has(revision)) return states.get(revision);
+  const n = Math.floor(revision / PAGE);
+  let page = await statesPage(n);
+  // The page was read before this event was recorded (live mode): read it again, once.
+  if (!page[revision % PAGE] && page.length < PAGE) {
+    pages.delete(n);
+    page = await statesPage(n);
+  }
+  return page[revision % PAGE];
+}
+
+function showRefusal(e) {
+  const status = byId('status');
+  status.hidden = false;
+  replace(status, refusal(e));
 }
 
 function writeUrl() {
@@ -34,8 +61,15 @@ async function show(event) {
   const ticket = ++app.shown;
   writeUrl();
   replace(byId('ruling-body'), eventPanel(app.match, event));
-  const state = await stateAt(event.revision);
+  let state;
+  try {
+    state = await stateAt(event.revision);
+  } catch (e) {
+    if (ticket === app.shown) showRefusal(e);
+    return;
+  }
   if (ticket !== app.shown) return;
+  byId('status').hidden = true;
   replace(byId('table-wrap'), drawTable(app.match, state.currentGame));
   replace(
     byId('board-side'),
@@ -44,7 +78,7 @@ async function show(event) {
   );
   byId('main').dataset.shown = String(event.revision);
   const next = app.timeline.events[app.timeline.index + 1];
-  if (next) stateAt(next.revision);
+  if (next) stateAt(next.revision).catch(() => {});
 }
 
 async function openWhatIf(appeal) {
@@ -136,7 +170,7 @@ async function start() {
     app.match = match;
     app.timeline = new Timeline({ events, match, onMove: show, onWhatIf: openWhatIf });
   } catch (e) {
-    replace(byId('status'), `${t('error')}: ${e.message}`);
+    showRefusal(e);
     return;
   }
   chrome();
