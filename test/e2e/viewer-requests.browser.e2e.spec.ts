@@ -106,9 +106,7 @@ describeInBrowser('viewer requests per page load (Chromium)', () => {
       const { page } = await newPage();
       await page.route(`${origin}/graphql`, (route) => route.fulfill(rateLimited));
       await page.goto(`${origin}/matches/${LONG}?lang=${lang}`);
-      await page.waitForFunction(() =>
-        /\d/.test(document.querySelector('#status')?.textContent ?? ''),
-      );
+      await page.waitForSelector('#status:has-text("42")');
       const text = await page.innerText('#status');
       expect(text).toContain(what);
       expect(text).toContain(when);
@@ -132,9 +130,7 @@ describeInBrowser('viewer requests per page load (Chromium)', () => {
     );
     await page.goto(`${origin}/matches/${LONG}?event=0`);
     await page.waitForSelector('#status:not([hidden])');
-    await page.waitForFunction(() =>
-      /minute/.test(document.querySelector('#status')?.textContent ?? ''),
-    );
+    await page.waitForSelector('#status:has-text("minute")');
     expect(await page.innerText('#status')).toContain('Reload the page in about a minute.');
     await page.close();
   }, 60_000);

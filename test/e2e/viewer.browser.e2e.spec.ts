@@ -328,9 +328,10 @@ describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
 
   it('says so when the match does not exist', async () => {
     await page.goto(`${origin}/matches/no-such-match`);
-    await page.waitForSelector('#status:has-text("NOT_FOUND")');
+    // In words, never the API's code.
+    await page.waitForSelector('#status:has-text("no match")');
     expect(await page.innerText('#status')).toBe(
-      'Could not load the match: NOT_FOUND: No match with id no-such-match',
+      'Could not load the match. There is no match at this address. Check the link.',
     );
   });
 
