@@ -13,7 +13,15 @@ import { RevocationList } from './api/auth/revocations';
 import { AppealsModule } from './appeals/appeals.module';
 import { AuditModule } from './audit/audit.module';
 import { GraphqlErrorFilter, toGraphQLError } from './api/graphql/errors';
-import { complexityPlugin, depthRule } from './api/graphql/limits';
+import {
+  admitOnConnection,
+  complexityPlugin,
+  depthRule,
+  type Admission,
+} from './api/graphql/limits';
+import { sqliteCounts } from './api/graphql/prices';
+import type { GraphQLSchema } from 'graphql';
+import { ReadModel } from './projections/read-model';
 import type { GqlContext } from './api/graphql/request-context';
 import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configuration';
 import { LedgerModule } from './ledger/ledger.module';
@@ -76,7 +84,15 @@ function graphqlOptions(
   budget: CostBudget,
   metrics: LedgerMetrics,
   shutdown: ShutdownState,
+  readModel: ReadModel,
 ): ApolloDriverConfig {
+  // One admission for HTTP and the WebSocket: the same limit, budget and row counts.
+  const admission: Admission = {
+    maximum: c.limits.maxComplexity,
+    budget,
+    counts: sqliteCounts(readModel.database),
+  };
+  let served: GraphQLSchema | undefined;
   return {
     // Subscriptions over graphql-ws at the same path; auth at connect, limits: src/live/live-gate.ts.
     subscriptions: {
@@ -90,11 +106,26 @@ function graphqlOptions(
           validationRules: [depthRule(c.limits.maxDepth)],
         },
         (token) => tokens.verify(token),
+        {
+          schema: () => served,
+          admit: (schema, document, operationName, variables, client, request) =>
+            admitOnConnection(
+              admission,
+              schema,
+              document,
+              operationName,
+              variables,
+              client,
+              request,
+            ),
+        },
       ) as GraphQLWsSubscriptionsConfig,
     },
     // Code first; schema.graphql at the root is written by `npm run schema` and checked by a test.
     autoSchemaFile: true,
     sortSchema: true,
+    // Kept for the WebSocket's admission, which graphql-ws does not hand the schema.
+    transformSchema: (schema: GraphQLSchema) => (served = schema),
     // Apollo's landing pages (GraphiQL, Sandbox, Playground) load from a CDN: all off. The IDE is
     // Altair, served by this server at /altair when LEDGER_GRAPHQL_LANDING_PAGE is on (bootstrap.ts).
     playground: false,
@@ -112,10 +143,7 @@ function graphqlOptions(
       metricsPlugin(metrics),
       operationLogPlugin(),
       writeLogPlugin(),
-      complexityPlugin(c.limits.maxComplexity, {
-        budget,
-        clientOf: (req) => clientOf(tokens, req),
-      }),
+      complexityPlugin(admission, (req) => clientOf(tokens, req)),
     ],
     context: ({ req }: GqlContext): GqlContext => ({ req }),
     formatError: (formatted, error) => {
@@ -152,7 +180,7 @@ function graphqlOptions(
     }),
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [LEDGER_CONFIG, TokenService, CostBudget, LedgerMetrics, ShutdownState],
+      inject: [LEDGER_CONFIG, TokenService, CostBudget, LedgerMetrics, ShutdownState, ReadModel],
       useFactory: graphqlOptions,
     }),
     LedgerModule,

@@ -17,6 +17,7 @@ import {
   type ComplexityEstimator,
 } from 'graphql-query-complexity';
 import { openCost, type CostBudget } from './cost';
+import { PRICE_CONTEXT, type WorkCounts } from './prices';
 import type { GqlContext } from './request-context';
 
 // Introspection answers with the whole schema whatever is selected, so it is priced by what it
@@ -59,15 +60,20 @@ function hasFragmentCycle(document: DocumentNode): boolean {
 }
 
 // Complexity needs the operation's variables, so it is checked once the operation is resolved:
-// every field costs 1 unless it declares its own cost (lists multiply by their page size).
-// With a meter, each accepted operation also spends its complexity from its client's budget.
-export interface CostMeter {
-  budget: CostBudget;
-  clientOf(req: Request): string;
+// every field costs 1 unless it declares its own cost (lists multiply by their page size, fields
+// that read rows are priced by the read model's counts, see prices.ts). With a meter, each
+// accepted operation also spends its complexity from its client's budget.
+// The one admission path every operation takes, over HTTP and over the WebSocket alike (the
+// parse with its token cap and the validation rules, depth included, come before it).
+export interface Admission {
+  maximum: number;
+  budget?: CostBudget;
+  counts?: WorkCounts;
 }
 
 // Documents whose complexity does not depend on their variables (no field prices itself from its
-// arguments), by operation: a client sending the same write again and again is priced once.
+// arguments or the read model), by operation: a client sending the same write again and again is
+// priced once.
 const constantComplexity = new WeakMap<DocumentNode, Map<string, number>>();
 
 function complexityOf(
@@ -75,6 +81,7 @@ function complexityOf(
   document: DocumentNode,
   operationName: string | undefined,
   variables: Record<string, unknown>,
+  counts: WorkCounts | undefined,
 ): number | null {
   const known = constantComplexity.get(document)?.get(operationName ?? '');
   if (known !== undefined) return known;
@@ -87,6 +94,7 @@ function complexityOf(
       query: document,
       operationName,
       variables,
+      context: counts ? { [PRICE_CONTEXT]: counts } : {},
       estimators: [
         introspectionEstimator,
         (options) => {
@@ -119,43 +127,76 @@ function hasConditions(document: DocumentNode): boolean {
   return found;
 }
 
+// Prices a parsed and validated operation, refuses it past the limit (QUERY_TOO_COMPLEX) and
+// spends its price from the client's budget (RATE_LIMITED). Returns the price, or null when the
+// variables do not coerce (execution then refuses them with BAD_USER_INPUT).
+export function admitOperation(
+  admission: Admission,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+  client: string | null,
+): number | null {
+  const complexity = complexityOf(schema, document, operationName, variables, admission.counts);
+  if (complexity === null) return null;
+  if (complexity > admission.maximum)
+    throw new GraphQLError(
+      `The operation is too complex: ${complexity} points, the limit is ${admission.maximum}`,
+      {
+        extensions: {
+          code: 'QUERY_TOO_COMPLEX',
+          complexity,
+          maximum: admission.maximum,
+          http: { status: 400 },
+        },
+      },
+    );
+  if (admission.budget && client !== null) admission.budget.spend(client, complexity);
+  return complexity;
+}
+
 export function complexityPlugin(
-  maximum: number,
-  meter?: CostMeter,
+  admission: Admission,
+  clientOf?: (req: Request) => string,
 ): ApolloServerPlugin<GqlContext> {
   return {
     requestDidStart() {
       return Promise.resolve({
         didResolveOperation({ request, document, schema, contextValue }) {
-          const complexity = complexityOf(
+          const req = contextValue?.req;
+          const client = clientOf && req ? clientOf(req) : null;
+          const complexity = admitOperation(
+            admission,
             schema,
             document,
             request.operationName ?? undefined,
             request.variables ?? {},
+            client,
           );
-          // Variables that do not coerce: execution refuses them next with BAD_USER_INPUT.
-          if (complexity === null) return Promise.resolve();
-          if (complexity > maximum) {
-            throw new GraphQLError(
-              `The operation is too complex: ${complexity} points, the limit is ${maximum}`,
-              {
-                extensions: {
-                  code: 'QUERY_TOO_COMPLEX',
-                  complexity,
-                  maximum,
-                  http: { status: 400 },
-                },
-              },
-            );
-          }
-          if (meter && contextValue?.req) {
-            const client = meter.clientOf(contextValue.req);
-            meter.budget.spend(client, complexity);
-            openCost(contextValue.req, client, complexity, maximum);
-          }
+          if (complexity !== null && client !== null && req)
+            openCost(req, client, complexity, admission.maximum);
           return Promise.resolve();
         },
       });
     },
   };
+}
+
+// An operation carried over a WebSocket: admitted as over HTTP, then given a request object of its
+// own (the connection's upgrade request underneath), so what it is charged stays its own.
+export function admitOnConnection<R extends object>(
+  admission: Admission,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+  client: string,
+  request: R,
+): R {
+  const complexity = admitOperation(admission, schema, document, operationName, variables, client);
+  const req = Object.create(request) as R;
+  if (complexity !== null)
+    openCost(req as unknown as Request, client, complexity, admission.maximum);
+  return req;
 }
