@@ -30,10 +30,15 @@ const SECRET = 'bench-attack-secret-0123456789abcdef0123456789';
 const SEED = 1;
 const MATCHES = Number(process.env.BENCH_ATTACK_MATCHES ?? 100);
 const WRITES = Number(process.env.BENCH_ATTACK_WRITES ?? 300);
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_ATTACK_RUNS ?? 3);
+// BENCH_ATTACK_MIX=feeds,statsCsv…: only those attackers (to see which one costs what).
+const MIX = process.env.BENCH_ATTACK_MIX?.split(',').map((s) => s.trim());
 
 async function seed(dir: string): Promise<number> {
-  const store = new SqliteEventStore({ filename: join(dir, 'ledger.sqlite'), synchronous: 'NORMAL' });
+  const store = new SqliteEventStore({
+    filename: join(dir, 'ledger.sqlite'),
+    synchronous: 'NORMAL',
+  });
   const readModel = new ReadModel(':memory:', featureProjections());
   const projector = new MatchProjector(store, readModel);
   const clock = seasonClock();
@@ -130,14 +135,17 @@ function attack(server: BuiltServer, stop: { done: boolean }): Promise<unknown> 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query }),
     }).then((r) => r.arrayBuffer());
-  const loop = async (step: () => Promise<unknown>) => {
+  const loop = async (name: string, step: () => Promise<unknown>) => {
+    if (MIX && !MIX.includes(name)) return;
     while (!stop.done) await step().catch(() => undefined);
   };
   const exportsWs = wsClient(server.url);
   const feeds = wsClient(server.url);
   return Promise.all([
-    loop(() => wsOnce(exportsWs, aliases(20, `ledgerExport(competitionId: "${competition}")`))),
-    loop(async () => {
+    loop('wsExports', () =>
+      wsOnce(exportsWs, aliases(20, `ledgerExport(competitionId: "${competition}")`)),
+    ),
+    loop('feeds', async () => {
       // Twenty backfills from the start on one connection, read for a while, then again.
       const stops = Array.from({ length: 20 }, () =>
         feeds.subscribe(
@@ -148,11 +156,13 @@ function attack(server: BuiltServer, stop: { done: boolean }): Promise<unknown> 
       await new Promise((r) => setTimeout(r, 2000));
       stops.forEach((s) => s());
     }),
-    loop(() => anon(aliases(590, 'statsCsv'))),
-    loop(() => anon(aliases(300, `standings(competitionId: "${competition}") { played }`))),
-    loop(() => anon(aliases(9, `ledgerExport(competitionId: "${competition}")`))),
-    loop(() => oversized(server.url, 2_000_000)),
-    loop(() => download(base, competition)),
+    loop('statsCsv', () => anon(aliases(590, 'statsCsv'))),
+    loop('standings', () =>
+      anon(aliases(300, `standings(competitionId: "${competition}") { played }`)),
+    ),
+    loop('exports', () => anon(aliases(9, `ledgerExport(competitionId: "${competition}")`))),
+    loop('oversized', () => oversized(server.url, 2_000_000)),
+    loop('download', () => download(base, competition)),
   ]).finally(() => Promise.all([exportsWs.dispose(), feeds.dispose()]));
 }
 

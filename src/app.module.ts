@@ -15,6 +15,7 @@ import { AuditModule } from './audit/audit.module';
 import { GraphqlErrorFilter, toGraphQLError } from './api/graphql/errors';
 import {
   admitOnConnection,
+  aliasRule,
   complexityPlugin,
   depthRule,
   type Admission,
@@ -103,7 +104,7 @@ function graphqlOptions(
           maxConnections: c.live.maxConnections,
           maxSubscriptionsPerConnection: c.live.maxSubscriptionsPerConnection,
           maxTokens: c.limits.maxTokens,
-          validationRules: [depthRule(c.limits.maxDepth)],
+          validationRules: [aliasRule(), depthRule(c.limits.maxDepth)],
         },
         (token) => tokens.verify(token),
         {
@@ -134,6 +135,7 @@ function graphqlOptions(
     // No "Did you mean …" naming fields when the schema is not public.
     hideSchemaDetailsFromClientErrors: !c.graphql.introspection,
     includeStacktraceInErrorResponses: false,
+    // Too many aliases are refused before this (aliasLimit in bootstrap.ts).
     validationRules: [depthRule(c.limits.maxDepth)],
     // A document of thousands of aliases is refused while parsing (GRAPHQL_PARSE_FAILED), before
     // validation, whose work grows with it, holds the event loop.

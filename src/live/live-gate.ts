@@ -155,8 +155,13 @@ export function liveServerOptions(
       }
       const schema = admission?.schema();
       if (!admission || !schema) return undefined;
-      const errors = validate(schema, document, rules);
-      if (errors.length > 0) return errors;
+      try {
+        const errors = validate(schema, document, rules);
+        if (errors.length > 0) return errors;
+      } catch (err) {
+        // A rule that stops the validation (too many aliases).
+        return refusal(err, 'GRAPHQL_VALIDATION_FAILED');
+      }
       const { socket, request, principal } = ctx.extra;
       const variables = payload.variables ?? {};
       const operationName = payload.operationName ?? undefined;

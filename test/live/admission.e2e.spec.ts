@@ -10,7 +10,7 @@ import { countLoopTurns } from '../support/loop-turns';
 import { removeDir, startServer, type TestServer } from '../support/server';
 
 const SEED = 3;
-const MAXIMUM = 3000;
+const MAXIMUM = 1000;
 const COMPETITION = demoCompetitions(SEED)[0].competitionId;
 const aliases = (n: number, field: string) =>
   `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
@@ -46,8 +46,7 @@ describe('admission: the WebSocket as HTTP, prices that follow the work', () => 
   };
 
   beforeAll(async () => {
-    // A lower limit than the default 5000, so this small ledger's prices show in aliases that fit
-    // the token cap.
+    // A lower limit than the default 5000, so this small ledger's prices show within the alias cap.
     server = await startServer(undefined, {
       LEDGER_LIVE_MAX_SUBSCRIPTIONS: '25',
       LEDGER_GRAPHQL_MAX_COMPLEXITY: String(MAXIMUM),
@@ -79,12 +78,10 @@ describe('admission: the WebSocket as HTTP, prices that follow the work', () => 
       message: expect.stringMatching(/too complex/),
       extensions: { code: 'QUERY_TOO_COMPLEX', maximum: MAXIMUM },
     });
-    // One export fits, over either transport.
-    const one = await once(connect(), `{ ledgerExport(competitionId: "${COMPETITION}") }`);
+    // A query within the limits is served over the WebSocket as over HTTP.
+    const one = await once(connect(), '{ statsCsv }');
     expect(one.errors).toBeUndefined();
-    expect(String((one.data as { ledgerExport: string }).ledgerExport)).toContain(
-      'cue-ledger-export',
-    );
+    expect((one.data as { statsCsv: string }).statsCsv.split('\n')).toHaveLength(rows);
   });
 
   it('a document past the token cap is refused over the WebSocket', async () => {
@@ -92,34 +89,51 @@ describe('admission: the WebSocket as HTTP, prices that follow the work', () => 
     expect(tokens.errors?.[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
   });
 
-  it('statsCsv is priced by the rows it aggregates: 590 aliases are refused, over HTTP and WebSocket', async () => {
-    const query = aliases(590, 'statsCsv');
-    const res = await server.gql(query);
-    expect(res.errors?.[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX' });
-    // 10 points each plus one per player-match row (two a match).
-    expect(res.errors?.[0].extensions.complexity).toBe(590 * (10 + 6 * 2));
-    expect(rows).toBeGreaterThan(2);
-    const ws = await once(connect(), query);
-    expect(ws.errors?.[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+  it('590 aliases of statsCsv and 300 of standings are refused before validation, over HTTP and WebSocket', async () => {
+    for (const query of [
+      aliases(590, 'statsCsv'),
+      aliases(300, `standings(competitionId: "${COMPETITION}") { played }`),
+    ]) {
+      const res = await server.gql(query);
+      expect(res.status).toBe(400);
+      expect(res.errors?.[0]).toMatchObject({
+        message: expect.stringMatching(/too many aliases/),
+        extensions: { code: 'QUERY_TOO_COMPLEX', maximum: 100 },
+      });
+      const ws = await once(connect(), query);
+      expect(ws.errors?.[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+    }
   });
 
-  it('standings and standingsCsv are priced by the matches of the competition: 300 aliases are refused', async () => {
+  it('statsCsv is priced by the rows it aggregates', async () => {
+    const res = await server.gql(aliases(60, 'statsCsv'));
+    // 10 points each plus one per player-match row (two a match).
+    expect(res.errors?.[0].extensions).toMatchObject({
+      code: 'QUERY_TOO_COMPLEX',
+      complexity: 60 * (10 + 6 * 2),
+    });
+    expect(rows).toBeGreaterThan(2);
+  });
+
+  it('standings and standingsCsv are priced by the matches of the competition', async () => {
     const matches = (
       await server.gql<{ standings: { played: number }[] }>(
         `{ standings(competitionId: "${COMPETITION}") { played } }`,
       )
     ).data!.standings.reduce((n, r) => n + r.played, 0);
     expect(matches).toBeGreaterThan(0);
-    for (const field of ['standings', 'standingsCsv']) {
-      const selection = field === 'standings' ? ' { played }' : '';
+    for (const [field, selection] of [
+      ['standings', ' { played }'],
+      ['standingsCsv', ''],
+    ]) {
       const res = await server.gql(
-        aliases(300, `${field}(competitionId: "${COMPETITION}")${selection}`),
+        aliases(95, `${field}(competitionId: "${COMPETITION}")${selection}`),
       );
-      expect(res.errors?.[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
-      // Each alias: 10, plus one per match of the competition, plus its selection.
-      expect(res.errors?.[0].extensions.complexity).toBeGreaterThanOrEqual(
-        300 * (10 + matches / 2),
-      );
+      // Each alias: 10, plus one per match of the competition (each played by two), plus its selection.
+      expect(res.errors?.[0].extensions).toMatchObject({
+        code: 'QUERY_TOO_COMPLEX',
+        complexity: 95 * (10 + matches / 2 + (selection ? 1 : 0)),
+      });
     }
   });
 
@@ -205,8 +219,8 @@ describe('admission: the client budget over the WebSocket', () => {
       await feed.until(1_000_000, 30_000);
       expect(feed.items.length).toBeLessThan(400);
       expect(feed.errors[0]).toMatchObject([{ extensions: { code: 'RATE_LIMITED' } }]);
-      // What the replay spent stays spent: an operation of 120 points no longer fits.
-      const next = await once(c, aliases(120, '__typename'));
+      // What the replay spent stays spent: an operation of 500 points no longer fits.
+      const next = await once(c, `{ ledgerExport(competitionId: "${COMPETITION}") }`);
       expect(next.errors?.[0].extensions.code).toBe('RATE_LIMITED');
     } finally {
       await c.client.dispose();

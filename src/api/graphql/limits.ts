@@ -2,13 +2,14 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import {
   GraphQLError,
   Kind,
+  parse,
   visit,
   type DocumentNode,
   type GraphQLSchema,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
-import type { Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import depthLimit from 'graphql-depth-limit';
 import {
   fieldExtensionsEstimator,
@@ -27,6 +28,56 @@ const introspectionEstimator: ComplexityEstimator = ({ field, childComplexity })
   const cost = INTROSPECTION_COST[field.name];
   return cost === undefined ? undefined : cost + childComplexity;
 };
+
+// Aliases are how one document multiplies a field, and validation's own work grows with them, so
+// a document with more than this many is refused before validation: over HTTP by aliasLimit (a
+// middleware in front of Apollo, which turns an error thrown by a rule into a 500), over the
+// WebSocket by aliasRule, which stops the validation by throwing.
+export const MAX_ALIASES = 100;
+
+function tooManyAliases(document: DocumentNode, maxAliases: number): GraphQLError | null {
+  let aliases = 0;
+  visit(document, {
+    Field: (node) => {
+      if (node.alias) aliases += 1;
+    },
+  });
+  if (aliases <= maxAliases) return null;
+  return new GraphQLError(
+    `The operation has too many aliases: ${aliases}, the limit is ${maxAliases}`,
+    { extensions: { code: 'QUERY_TOO_COMPLEX', aliases, maximum: maxAliases } },
+  );
+}
+
+export function aliasRule(maxAliases = MAX_ALIASES): ValidationRule {
+  return (context: ValidationContext) => {
+    const refused = tooManyAliases(context.getDocument(), maxAliases);
+    if (refused) throw refused;
+    return {};
+  };
+}
+
+// The HTTP side: the document is parsed under the token cap (a document that does not parse is
+// left to Apollo, which answers it as usual) and refused with 400 when it has too many aliases.
+export function aliasLimit(maxTokens: number, maxAliases = MAX_ALIASES) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const body: unknown = req.body;
+    const raw = body && typeof body === 'object' && 'query' in body ? body.query : req.query?.query;
+    if (typeof raw !== 'string') return next();
+    let document: DocumentNode;
+    try {
+      document = parse(raw, { maxTokens, noLocation: true });
+    } catch {
+      return next();
+    }
+    const refused = tooManyAliases(document, maxAliases);
+    if (!refused) return next();
+    res.status(400).json({
+      errors: [{ message: refused.message, extensions: refused.extensions }],
+      data: null,
+    });
+  };
+}
 
 // Query depth is a validation rule (introspection's own __ fields are not counted). graphql-depth-limit
 // follows fragment spreads without a cycle check (a self-spreading fragment overflows the stack),
@@ -127,6 +178,19 @@ function hasConditions(document: DocumentNode): boolean {
   return found;
 }
 
+// Aliases of one field ask for the same count: it is read once per operation.
+function onceEach(counts: WorkCounts): WorkCounts {
+  const seen = new Map<string, number>();
+  return {
+    count(sql, params = []) {
+      const key = `${sql}\u0000${params.join('\u0000')}`;
+      let n = seen.get(key);
+      if (n === undefined) seen.set(key, (n = counts.count(sql, params)));
+      return n;
+    },
+  };
+}
+
 // Prices a parsed and validated operation, refuses it past the limit (QUERY_TOO_COMPLEX) and
 // spends its price from the client's budget (RATE_LIMITED). Returns the price, or null when the
 // variables do not coerce (execution then refuses them with BAD_USER_INPUT).
@@ -138,7 +202,13 @@ export function admitOperation(
   variables: Record<string, unknown>,
   client: string | null,
 ): number | null {
-  const complexity = complexityOf(schema, document, operationName, variables, admission.counts);
+  const complexity = complexityOf(
+    schema,
+    document,
+    operationName,
+    variables,
+    admission.counts && onceEach(admission.counts),
+  );
   if (complexity === null) return null;
   if (complexity > admission.maximum)
     throw new GraphQLError(
