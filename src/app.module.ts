@@ -13,7 +13,16 @@ import { RevocationList } from './api/auth/revocations';
 import { AppealsModule } from './appeals/appeals.module';
 import { AuditModule } from './audit/audit.module';
 import { GraphqlErrorFilter, toGraphQLError } from './api/graphql/errors';
-import { complexityPlugin, depthRule } from './api/graphql/limits';
+import {
+  admitOnConnection,
+  aliasRule,
+  complexityPlugin,
+  depthRule,
+  type Admission,
+} from './api/graphql/limits';
+import { sqliteCounts } from './api/graphql/prices';
+import type { GraphQLSchema } from 'graphql';
+import { ReadModel } from './projections/read-model';
 import type { GqlContext } from './api/graphql/request-context';
 import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configuration';
 import { LedgerModule } from './ledger/ledger.module';
@@ -77,7 +86,15 @@ function graphqlOptions(
   budget: CostBudget,
   metrics: LedgerMetrics,
   shutdown: ShutdownState,
+  readModel: ReadModel,
 ): ApolloDriverConfig {
+  // One admission for HTTP and the WebSocket: the same limit, budget and row counts.
+  const admission: Admission = {
+    maximum: c.limits.maxComplexity,
+    budget,
+    counts: sqliteCounts(readModel.database),
+  };
+  let served: GraphQLSchema | undefined;
   return {
     // Subscriptions over graphql-ws at the same path; auth at connect, limits: src/live/live-gate.ts.
     subscriptions: {
@@ -88,14 +105,29 @@ function graphqlOptions(
           maxConnections: c.live.maxConnections,
           maxSubscriptionsPerConnection: c.live.maxSubscriptionsPerConnection,
           maxTokens: c.limits.maxTokens,
-          validationRules: [depthRule(c.limits.maxDepth)],
+          validationRules: [aliasRule(), depthRule(c.limits.maxDepth)],
         },
         (token) => tokens.verify(token),
+        {
+          schema: () => served,
+          admit: (schema, document, operationName, variables, client, request) =>
+            admitOnConnection(
+              admission,
+              schema,
+              document,
+              operationName,
+              variables,
+              client,
+              request,
+            ),
+        },
       ) as GraphQLWsSubscriptionsConfig,
     },
     // Code first; schema.graphql at the root is written by `npm run schema` and checked by a test.
     autoSchemaFile: true,
     sortSchema: true,
+    // Kept for the WebSocket's admission, which graphql-ws does not hand the schema.
+    transformSchema: (schema: GraphQLSchema) => (served = schema),
     // Apollo's landing pages (GraphiQL, Sandbox, Playground) load from a CDN: all off. The IDE is
     // Altair, served by this server at /altair when LEDGER_GRAPHQL_LANDING_PAGE is on (bootstrap.ts).
     playground: false,
@@ -104,6 +136,7 @@ function graphqlOptions(
     // No "Did you mean …" naming fields when the schema is not public.
     hideSchemaDetailsFromClientErrors: !c.graphql.introspection,
     includeStacktraceInErrorResponses: false,
+    // Too many aliases are refused before this (aliasLimit in bootstrap.ts).
     validationRules: [depthRule(c.limits.maxDepth)],
     // A document of thousands of aliases is refused while parsing (GRAPHQL_PARSE_FAILED), before
     // validation, whose work grows with it, holds the event loop.
@@ -113,10 +146,7 @@ function graphqlOptions(
       metricsPlugin(metrics),
       operationLogPlugin(),
       writeLogPlugin(),
-      complexityPlugin(c.limits.maxComplexity, {
-        budget,
-        clientOf: (req) => clientOf(tokens, req),
-      }),
+      complexityPlugin(admission, (req) => clientOf(tokens, req)),
     ],
     context: ({ req }: GqlContext): GqlContext => ({ req }),
     formatError: (formatted, error) => {
@@ -153,7 +183,7 @@ function graphqlOptions(
     }),
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [LEDGER_CONFIG, TokenService, CostBudget, LedgerMetrics, ShutdownState],
+      inject: [LEDGER_CONFIG, TokenService, CostBudget, LedgerMetrics, ShutdownState, ReadModel],
       useFactory: graphqlOptions,
     }),
     LedgerModule,

@@ -4,6 +4,7 @@ import type { ValidationError } from 'class-validator';
 import type { NextFunction, Request, Response } from 'express';
 import { InputValidationError, type FieldProblem } from './api/graphql/errors';
 import { mountAltair } from './api/ide/altair';
+import { aliasLimit } from './api/graphql/limits';
 import { LEDGER_CONFIG, type LedgerConfig } from './config/configuration';
 import { corsOptions, refuseForeignUpgrades } from './live/cors';
 import { shutdownMiddleware } from './health/graceful-shutdown';
@@ -52,6 +53,8 @@ export function configureApp(app: INestApplication): INestApplication {
   express.useBodyParser('json', { limit: config.limits.bodyLimitBytes });
   express.useBodyParser('urlencoded', { limit: config.limits.bodyLimitBytes, extended: false });
   express.use(bodyErrorHandler);
+  // Before Apollo: a document of too many aliases is refused before validation works on it.
+  express.use('/graphql', aliasLimit(config.limits.maxTokens));
   // The offline GraphQL IDE at /altair (LEDGER_GRAPHQL_LANDING_PAGE, off in production).
   if (config.graphql.landingPage) mountAltair(express);
   app.useGlobalPipes(

@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
 import { RegistryModule } from '../registry/registry.module';
+import { ExportsController } from './exports.controller';
 import { ExportsResolver } from './exports.resolver';
 
-// NDJSON and CSV exports over the API (the CLI has its own entry: exports.cli.ts).
-@Module({ imports: [RegistryModule], providers: [ExportsResolver] })
+// NDJSON and CSV exports over the API and as a download (the CLI has its own entry: exports.cli.ts).
+@Module({
+  imports: [RegistryModule],
+  controllers: [ExportsController],
+  providers: [ExportsResolver],
+})
 export class ExportsModule {}

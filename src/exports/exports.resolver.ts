@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Args, Context, Query, Resolver } from '@nestjs/graphql';
 import { chargeWork, CostBudget } from '../api/graphql/cost';
 import { InputValidationError } from '../api/graphql/errors';
+import { ledgerExportPrice, standingsPrice } from '../api/graphql/prices';
 import type { GqlContext } from '../api/graphql/request-context';
 import { longReads } from '../ledger/slices';
 import { ReadModel } from '../projections/read-model';
@@ -9,9 +10,6 @@ import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { RegistryQueryService } from '../registry/registry-queries.service';
 import { writeExport } from './ndjson-export';
 import { standingsCsv } from './standings-csv';
-
-// A competition's streams are found by reading the whole ledger: priced as a scan.
-const COMPETITION_EXPORT_COST = 500;
 
 // Exports for rating bodies and analysts over the API: a match or a competition (the whole ledger
 // is the CLI's: `npm run ledger -- export --all`).
@@ -26,9 +24,8 @@ export class ExportsResolver {
 
   @Query(() => String, {
     description:
-      'A match or a competition as NDJSON: its events as stored, with their hashes, then a trailer with each stream head. `npm run ledger -- verify --file` checks it without the database. A match costs one point per event; a competition, found by reading the whole ledger, 500.',
-    complexity: ({ args, childComplexity }) =>
-      (args.competitionId ? COMPETITION_EXPORT_COST : 1) + childComplexity,
+      'A match or a competition as NDJSON: its events as stored, with their hashes, then a trailer with each stream head. `npm run ledger -- verify --file` checks it without the database. A match costs one point per event; a competition, found by reading the whole ledger, one per event in the ledger (at least 500): large ones stream from GET /exports/ledger.ndjson?competitionId=….',
+    complexity: ledgerExportPrice,
   })
   async ledgerExport(
     @Context() ctx: GqlContext,
@@ -60,8 +57,15 @@ export class ExportsResolver {
 
   @Query(() => String, {
     description: "A competition's standings as CSV (RFC 4180), in the standings' order.",
+    complexity: standingsPrice,
   })
-  standingsCsv(@Args('competitionId') competitionId: string): string {
-    return standingsCsv(this.registry.standings(competitionId));
+  standingsCsv(
+    @Context() ctx: GqlContext,
+    @Args('competitionId') competitionId: string,
+  ): Promise<string> {
+    return longReads.run(
+      () => Promise.resolve(standingsCsv(this.registry.standings(competitionId))),
+      ctx.req,
+    );
   }
 }

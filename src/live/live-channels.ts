@@ -22,7 +22,8 @@ export type BatchMemo = Map<string, unknown>;
 export interface Channel {
   // The items of a committed batch this subscriber wants, in ledger order.
   take(batch: ProjectionBatch, memo: BatchMemo): LiveItem[];
-  // The items after `after` up to `edge` (inclusive), from the audit index.
+  // The items after `after` up to `edge` (inclusive), from the audit index; it may yield earlier
+  // ones too (a match's fold starts from its first event), which the caller skips.
   replay(after: bigint, edge: bigint): AsyncIterator<LiveItem>;
 }
 
@@ -59,10 +60,10 @@ export function matchChannel(readModel: ReadModel, store: EventStore, matchId: s
     async *replay(after, edge) {
       // The whole match is folded from its first event; only what follows `after` is sent.
       let folded: MatchState | null = null;
+      // Those up to `after` are yielded too (the caller skips them), so the fold takes turns.
       for await (const row of replayRows(readModel.database, store, { matchId }, undefined, edge)) {
         folded = applyStored(folded, row.event).state;
-        if (row.event.position > after)
-          yield { ...row, position: row.event.position, state: folded };
+        yield { ...row, position: row.event.position, state: folded };
       }
     },
   };

@@ -1,4 +1,13 @@
-import { GraphQLError, parse, specifiedRules, validate, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
 import type { ServerOptions } from 'graphql-ws';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
@@ -25,6 +34,24 @@ export interface LiveGateSettings {
   validationRules: ValidationRule[];
 }
 
+// The HTTP path's admission (src/api/graphql/limits.ts): prices the operation, refuses it past the
+// limit or the client's budget by throwing, and returns the request object its resolvers get,
+// carrying what it was charged (so replays charge the same operation).
+export interface LiveAdmission {
+  // The served schema, once Nest has built it.
+  schema(): GraphQLSchema | undefined;
+  admit: Admit;
+}
+
+export type Admit = (
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+  client: string,
+  request: IncomingMessage,
+) => IncomingMessage;
+
 interface Extra {
   socket: WebSocket;
   request: IncomingMessage;
@@ -48,16 +75,33 @@ function close(socket: WebSocket, code: number, reason: string): void {
   setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
 }
 
+// The client a connection's operations are charged to: its token's subject, else its address
+// (as over HTTP, see clientOf in src/api/auth/tokens.ts).
+export function liveClientOf(principal: LivePrincipal | null, request: IncomingMessage): string {
+  if (principal) return `sub:${principal.subject}`;
+  return `ip:${request.socket?.remoteAddress ?? 'unknown'}`;
+}
+
+// A refusal as the client gets it over HTTP: the message and the code (HTTP's status stays out).
+function refusal(err: unknown, code: string): GraphQLError[] {
+  const message = err instanceof Error ? err.message : 'The operation was refused';
+  const { http: _http, ...extensions } = err instanceof GraphQLError ? err.extensions : {};
+  return [new GraphQLError(message, { extensions: { code, ...extensions } })];
+}
+
 // graphql-ws hooks: the token is checked once, at connect (connectionParams), and a bad one is
-// refused there; the number of connections and of subscriptions per connection is capped.
+// refused there; the number of connections and of subscriptions per connection is capped; every
+// operation, subscription, query or mutation, is parsed under the token cap, validated with the
+// HTTP rules and admitted by the HTTP path's complexity limit and cost budget before it runs.
 export function liveServerOptions(
   settings: LiveGateSettings,
   verify: (token: string) => LivePrincipal,
+  admission?: LiveAdmission,
 ): Partial<ServerOptions<Record<string, unknown>, Extra>> {
   let open = 0;
+  const rules = [...specifiedRules, ...settings.validationRules];
   return {
-    validate: (schema, document) =>
-      validate(schema, document, [...specifiedRules, ...settings.validationRules]),
+    validate: (schema, document) => validate(schema, document, rules),
     onConnect(ctx) {
       const { socket } = ctx.extra;
       if (open >= settings.maxConnections) {
@@ -102,22 +146,63 @@ export function liveServerOptions(
             { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } },
           ),
         ];
-      // A document past the cap stops the parse at the cap (graphql-ws parses an accepted one).
+      // A document past the cap stops the parse at the cap.
+      let document: DocumentNode;
       try {
-        parse(payload.query, { maxTokens: settings.maxTokens });
+        document = parse(payload.query, { maxTokens: settings.maxTokens });
       } catch (err) {
-        const message = err instanceof Error ? err.message : 'The document could not be parsed';
-        return [new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
+        return refusal(err, 'GRAPHQL_PARSE_FAILED');
       }
-      return undefined;
+      const schema = admission?.schema();
+      if (!admission || !schema) return undefined;
+      try {
+        const errors = validate(schema, document, rules);
+        if (errors.length > 0) return errors;
+      } catch (err) {
+        // A rule that stops the validation (too many aliases).
+        return refusal(err, 'GRAPHQL_VALIDATION_FAILED');
+      }
+      const { socket, request, principal } = ctx.extra;
+      const variables = payload.variables ?? {};
+      const operationName = payload.operationName ?? undefined;
+      let req: IncomingMessage;
+      try {
+        req = admission.admit(
+          schema,
+          document,
+          operationName,
+          variables,
+          liveClientOf(principal ?? null, request),
+          request,
+        );
+      } catch (err) {
+        return refusal(err, 'QUERY_TOO_COMPLEX');
+      }
+      const args: ExecutionArgs = {
+        schema,
+        document,
+        operationName,
+        variableValues: variables,
+        contextValue: { req, live: connectionOf(socket, principal ?? null) },
+      };
+      return args;
+    },
+    // An error that ends a running subscription (its replay went past the client's budget) keeps
+    // its code; graphql-ws would otherwise send the message alone.
+    onError(_ctx, _id, _payload, errors) {
+      return errors.map((e) =>
+        e.originalError instanceof GraphQLError
+          ? refusal(e.originalError, 'INTERNAL_SERVER_ERROR')[0]
+          : e,
+      );
     },
     context(ctx) {
       const { socket, request, principal } = ctx.extra;
-      const live: LiveConnection = {
-        principal: principal ?? null,
-        drop: (reason) => close(socket, CLOSE.SLOW_CONSUMER, reason),
-      };
-      return { req: request, live };
+      return { req: request, live: connectionOf(socket, principal ?? null) };
     },
   };
+}
+
+function connectionOf(socket: WebSocket, principal: LivePrincipal | null): LiveConnection {
+  return { principal, drop: (reason) => close(socket, CLOSE.SLOW_CONSUMER, reason) };
 }

@@ -17,7 +17,9 @@ export interface ReplayFilter {
   types?: readonly string[];
 }
 
-const PAGE = 200;
+// A page is read in one piece (the index, then the events from the ledger): kept small, as the
+// pacer's slice is only a few milliseconds.
+const PAGE = 64;
 
 // Events of the audit index (the read model) after `after` and up to `edge` inclusive, in ledger
 // order, read a page at a time as the caller pulls (the index finds them, the ledger holds them):

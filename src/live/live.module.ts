@@ -1,7 +1,16 @@
-import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Module,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
+import { capWebSocketMessages } from './message-cap';
 import { LiveHub } from './live-hub';
 import { LiveResolver } from './live.resolver';
 
@@ -18,8 +27,18 @@ import { LiveResolver } from './live.resolver';
   ],
   exports: [LiveHub],
 })
-export class LiveModule implements OnModuleInit, OnModuleDestroy {
-  constructor(@Inject(LiveHub) private readonly hub: LiveHub) {}
+export class LiveModule implements OnModuleInit, OnModuleDestroy, OnApplicationBootstrap {
+  constructor(
+    @Inject(LiveHub) private readonly hub: LiveHub,
+    @Inject(ModuleRef) private readonly modules: ModuleRef,
+    @Inject(LEDGER_CONFIG) private readonly config: LedgerConfig,
+  ) {}
+
+  // Once the GraphQL module has made its WebSocket server: messages share the HTTP body cap.
+  onApplicationBootstrap(): void {
+    const graphql = this.modules.get(GraphQLModule, { strict: false });
+    capWebSocketMessages(graphql, this.config.limits.bodyLimitBytes);
+  }
 
   // Before the projector's start-up catch-up (at bootstrap), so no committed batch is missed.
   onModuleInit(): void {

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
 import type { Ruling } from '../domain';
+import { chargeBudget, CostBudget } from '../api/graphql/cost';
 import type { GqlContext } from '../api/graphql/request-context';
 import { toEventModel, toMatchModel, toRulingModel } from '../matches/models/mappers';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
@@ -15,6 +16,8 @@ import {
 } from './live-channels';
 import { LiveError, parseCursor } from './live-errors';
 import { LiveHub } from './live-hub';
+import { pacedChannel } from './paced-replay';
+import { replayPacer } from './replay-pacer';
 import {
   FeedEventModel,
   MatchUpdateModel,
@@ -89,6 +92,7 @@ export class LiveResolver {
     @Inject(LiveHub) private readonly hub: LiveHub,
     @Inject(ReadModel) private readonly readModel: ReadModel,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CostBudget) private readonly budget: CostBudget,
   ) {}
 
   @Subscription(() => MatchUpdateModel, {
@@ -133,6 +137,9 @@ export class LiveResolver {
     if (!live)
       throw new LiveError('BAD_USER_INPUT', 'Subscriptions are served over graphql-ws only');
     const cursor = parseCursor(after);
-    return this.hub.open(channel(), cursor, live.drop);
+    const paced = pacedChannel(channel(), replayPacer, (events) =>
+      chargeBudget(ctx.req, this.budget, events),
+    );
+    return this.hub.open(paced, cursor, live.drop);
   }
 }

@@ -15,6 +15,8 @@ import {
 } from '../api/graphql/pagination';
 import { commandContext, type GqlContext } from '../api/graphql/request-context';
 import { defined } from '../api/graphql/defined';
+import { standingsPrice } from '../api/graphql/prices';
+import { longReads } from '../ledger/slices';
 import {
   AssignCommitteeInput,
   CreateCompetitionInput,
@@ -257,8 +259,16 @@ export class RegistryResolver {
   @Query(() => [StandingModel], {
     description:
       "A competition's table from the effective results (corrections and appeal decisions included). Order: most matches won; then matches won between the players level on matches won (head-to-head); then game differential; then games won; then licence id.",
+    complexity: standingsPrice,
   })
-  standings(@Args('competitionId') competitionId: string): StandingModel[] {
-    return this.queries.standings(competitionId).map(toStandingModel);
+  standings(
+    @Context() ctx: GqlContext,
+    @Args('competitionId') competitionId: string,
+  ): Promise<StandingModel[]> {
+    // In the long-read queue, in the request's lane: aliases run one slice each, I/O between.
+    return longReads.run(
+      () => Promise.resolve(this.queries.standings(competitionId).map(toStandingModel)),
+      ctx.req,
+    );
   }
 }

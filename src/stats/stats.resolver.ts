@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Args, Int, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Query, Resolver } from '@nestjs/graphql';
 import {
   DEFAULT_PAGE,
   checkFirst,
@@ -8,7 +8,10 @@ import {
   pageComplexity,
   pageOf,
 } from '../api/graphql/pagination';
+import { statsCsvPrice } from '../api/graphql/prices';
+import type { GqlContext } from '../api/graphql/request-context';
 import { STATS_VERSION } from '../domain/stats';
+import { longReads } from '../ledger/slices';
 import { StatsFilterInput } from './inputs/stats.inputs';
 import {
   AppealStatsModel,
@@ -112,12 +115,18 @@ export class StatsResolver {
 
   @Query(() => String, {
     description:
-      'Every player’s stats under the filter as CSV (RFC 4180): statsVersion, playerId, name, then each counter and ratio of docs/stats.md.',
+      'Every player’s stats under the filter as CSV (RFC 4180): statsVersion, playerId, name, then each counter and ratio of docs/stats.md. Costs 10 points plus one per player-match row it aggregates.',
+    complexity: statsCsvPrice,
   })
   statsCsv(
+    @Context() ctx: GqlContext,
     @Args('filter', FILTER) filter?: StatsFilterInput,
     @Args('minGames', { type: () => Int, defaultValue: 0 }) minGames = 0,
-  ): string {
-    return this.stats.csv(filterOf(filter), minGames);
+  ): Promise<string> {
+    // In the long-read queue, in the request's lane: aliases run one slice each, I/O between.
+    return longReads.run(
+      () => Promise.resolve(this.stats.csv(filterOf(filter), minGames)),
+      ctx.req,
+    );
   }
 }

@@ -34,7 +34,7 @@ const schema = new GraphQLSchema({
 });
 
 async function check(document: DocumentNode, variables: Record<string, unknown>, maximum: number) {
-  const hooks = await complexityPlugin(maximum).requestDidStart!({} as never);
+  const hooks = await complexityPlugin({ maximum }).requestDidStart!({} as never);
   return hooks!.didResolveOperation!({
     request: { variables },
     document,

@@ -75,3 +75,13 @@ export function chargeWork(req: Request, budget: CostBudget, points: number): vo
   budget.spend(cost.client, points);
   cost.spent += points;
 }
+
+// Work a long-lived operation (a subscription's replay) does as it goes, charged to its client's
+// budget only: a resume after a long absence is not refused for its length, but a client cannot
+// replay more than its budget allows in a window (past it, RATE_LIMITED ends the replay).
+export function chargeBudget(req: Request, budget: CostBudget, points: number): void {
+  const cost = (req as unknown as Holder)[COST];
+  if (!cost) return;
+  budget.spend(cost.client, points);
+  cost.spent += points;
+}
