@@ -22,6 +22,7 @@ import { LEGACY_SUMMARY, legacyLines, loadLegacyLedger } from '../support/legacy
 // without a referee (G1.21, G1.3) and an uncalled bank attested obvious (A9). The fixture has none
 // of these (checked below); every other change is a new, optional fact the fixture does not carry.
 const ALTERED: { shot: string; fields: string[]; why: string }[] = [];
+const ENGINE = '1.4.0';
 
 describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
   const store = new SqliteEventStore({ filename: ':memory:' });
@@ -43,10 +44,10 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
   });
 
   // Engines since 1.1.0 changed what these rulings say, and only these (each explained in ALTERED).
-  it('re-adjudicates with differences exactly where engine 1.3.0 changed a ruling', async () => {
+  it('re-adjudicates with differences exactly where the engine changed a ruling', async () => {
     const shots = legacyLines().filter((l) => l.type === 'ShotAdjudicated').length;
     const r = await new AuditService(store, readModel).readjudicate(null);
-    expect(r.engineVersion).toBe('1.3.0');
+    expect(r.engineVersion).toBe(ENGINE);
     expect(
       r.differences
         .map((d) => `${d.matchId} ${d.gameNumber}/${d.shotNumber} ${d.fields.join(',')}`)
@@ -74,10 +75,8 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
         const shooter = e.data.ruling.shooter;
         const again = decide({ type: 'PlayShot', shooter, facts: facts as never }, before);
         const ruling = again.find((x) => x.type === 'ShotAdjudicated');
-        expect(ruling?.type === 'ShotAdjudicated' && ruling.data.ruling.engineVersion).toBe(
-          '1.3.0',
-        );
-        const recorded = { ...e.data, ruling: { ...e.data.ruling, engineVersion: '1.3.0' } };
+        expect(ruling?.type === 'ShotAdjudicated' && ruling.data.ruling.engineVersion).toBe(ENGINE);
+        const recorded = { ...e.data, ruling: { ...e.data.ruling, engineVersion: ENGINE } };
         const matchId = l.streamId.slice('match-'.length);
         const shot = `${matchId} ${e.data.gameNumber}/${e.data.shotNumber}`;
         if (canonicalJson(ruling?.data) !== canonicalJson(recorded)) changed.push(shot);

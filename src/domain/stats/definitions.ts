@@ -1,6 +1,6 @@
 // The stat definitions' version: every figure served carries it, and the read model is rebuilt
 // when it changes (docs/stats.md defines each counter in terms of events, for this version).
-export const STATS_VERSION = 1;
+export const STATS_VERSION = 2;
 
 // The counters kept per player, per match and per game (game 0 holds the match-level ones).
 // Every aggregate is a sum of them, except longestRun (a maximum).

@@ -71,7 +71,9 @@ function eightOnBreak(shot: EightBallShot): Ruling {
     rule: 'E8.7',
     ballInHandIfShooting: 'NONE',
   };
-  return breakChoice(shot, choice, TEXTS.eightOnLegalBreak(shot.who), 'NONE');
+  // E8.4: the other balls of a legal break stay down and are legally pocketed, whatever is chosen.
+  const legally = shot.down.filter((b) => b !== 8);
+  return breakChoice(shot, choice, TEXTS.eightOnLegalBreak(shot.who), 'NONE', legally);
 }
 
 function illegalBreak(shot: EightBallShot): Ruling {
@@ -149,13 +151,14 @@ function breakChoice(
   why: Text,
   // Without a foul: NONE for the breaker's own 8-ball option, BREAK_FOUL for the incoming player's options.
   penaltyWithoutFoul: Penalty = 'BREAK_FOUL',
+  legallyPocketed: number[] = [],
 ): Ruling {
   shot.trail.add(...shot.fouls.map((f) => f.rule));
   const applied = mostSevere(shot.fouls);
   return eightBallRuling(shot, choiceOwed(choice), {
     appliedFoul: applied,
     penalty: applied ? applied.penalty : penaltyWithoutFoul,
-    legallyPocketed: [],
+    legallyPocketed,
     why: sentence(why),
   });
 }
