@@ -7,11 +7,12 @@ import { ROTATION_TEXTS as TEXTS } from './texts';
 const nothingPocketed = (shot: RotationShot): Ruling =>
   turnPasses(shot, 'G1.35', TEXTS.nothingPocketed(shot.who));
 
-// N9.3: any legally pocketed ball continues the inning; the 9 legally pocketed wins, combinations included.
+// N9.3: any legally pocketed ball continues the inning; the 9 legally pocketed wins, combinations
+// included. A13: there is no called safety in 9-ball, so a safety recorded before it was refused
+// changes nothing.
 export function ninePocketing(shot: RotationShot): Ruling {
   const { down, who } = shot;
   if (down.includes(9)) return wins(shot, 'NINE_POCKETED_LEGALLY', 'N9.3', TEXTS.nineWins(who));
-  if (shot.setup.call?.safety) return turnPasses(shot, 'G1.35', TEXTS.nineSafety(who, down));
   if (down.length > 0) return staysAtTable(shot, 'N9.3', TEXTS.ninePocketed(who, down), false, []);
   return nothingPocketed(shot);
 }

@@ -66,11 +66,6 @@ export const ROTATION_TEXTS = {
       `${p.shooter} legally pocketed the 9 and wins the rack (N9.3)`,
       `${p.shooter} embolsou legalmente a 9 e ganha o jogo (N9.3)`,
     ),
-  nineSafety: (p: Players, down: number[]): Text =>
-    t(
-      `${p.shooter} played a declared safety${down.length ? `; ${names(down).en} stay down` : ''}; ${p.opponent} plays the balls as they lie`,
-      `${p.shooter} jogou uma defesa declarada${down.length ? `; ${names(down).pt} fica embolsada` : ''}; ${p.opponent} joga as bolas como estão`,
-    ),
   ninePocketed: (p: Players, down: number[]): Text =>
     t(
       `${p.shooter} legally pocketed ${names(down).en} and continues (N9.3)`,
