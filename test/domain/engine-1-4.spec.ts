@@ -1,5 +1,7 @@
 import { emptyFacts } from '../../src/domain/events/shot-facts';
-import { expectRefused } from './eight-ball-scenarios';
+import type { ShotFacts } from '../../src/domain/events/shot-facts';
+import type { RuleProfileId } from '../../src/domain/table/vocabulary';
+import { expectRefused, openTable } from './eight-ball-scenarios';
 import { A, B, CUE_TO_RAIL, NINE, TEN, afterBreakWithOne, down } from './rotation-scenarios';
 
 // What engine 1.4.0 rules differently, decision by decision (A13–A18 of the rule book's table),
@@ -45,5 +47,32 @@ describe('A13: 9-ball has no called safety (N9.3; WPA, the only 9-ball profile)'
     const r = t.shoot(A, { firstContact: 2, railContactsAfterFirstContact: CUE_TO_RAIL });
     expect(r).toMatchObject({ turn: 'PASSES', nextShooter: B, appliedFoul: null });
     expect(r.rules).toContain('T10.5');
+  });
+});
+
+describe('A16: the 8 hit first on an open table still owes G1.19 (E8.8, A2)', () => {
+  // [profile, facts of the shot after the 8, the applied foul's rule or null]
+  const cases: [RuleProfileId, string, Partial<ShotFacts>, string | null][] = [
+    ['FPB', 'nothing pocketed, no cushion', {}, 'G1.19'],
+    ['BCA', 'nothing pocketed, no cushion', {}, 'G1.19'],
+    ['WPA', 'nothing pocketed, no cushion', {}, 'E8.8'],
+    ['FPB', 'a cushion after contact', { railContactsAfterFirstContact: CUE_TO_RAIL }, null],
+    ['BCA', 'a cushion after contact', { railContactsAfterFirstContact: CUE_TO_RAIL }, null],
+    ['WPA', 'a cushion after contact', { railContactsAfterFirstContact: CUE_TO_RAIL }, 'E8.8'],
+    // A1: FPB needs an own-group ball legally pocketed, and nothing scores after the 8 (A2).
+    ['FPB', 'the called 4 pocketed, no cushion', { pocketed: down([4, 'FL']) }, 'G1.19'],
+    ['BCA', 'the called 4 pocketed, no cushion', { pocketed: down([4, 'FL']) }, null],
+    ['WPA', 'the called 4 pocketed, no cushion', { pocketed: down([4, 'FL']) }, 'E8.8'],
+  ];
+  it.each(cases)('A16 [%s], %s → foul %s', (profile, _what, facts, rule) => {
+    const t = openTable(profile);
+    t.call(A, 4, 'FL');
+    const r = t.shoot(A, { firstContact: 8, ...facts });
+    expect(r.appliedFoul?.rule ?? null).toBe(rule);
+    expect(r).toMatchObject({ turn: 'PASSES', nextShooter: B, legallyPocketed: [] });
+    expect(r.groupsAssigned).toBeNull();
+    expect(r.ballInHand).toBe(rule ? 'ANYWHERE' : 'NONE');
+    if (rule === 'G1.19') expect(r.appliedFoul?.kind).toBe('NO_RAIL_AFTER_CONTACT');
+    if (rule === null) expect(r.rules).toContain('E8.8');
   });
 });

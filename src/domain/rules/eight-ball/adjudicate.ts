@@ -37,7 +37,9 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
   const tg = targets(setup);
   const { contactOk, eightFirstOnOpenTable } = contactFouls(shot, tg);
   const counted = countedBall(shot, tg);
-  if (contactOk && !eightFirstOnOpenTable) cushionFoul(shot, counted.counted);
+  // A16: the 8 hit first on an open table (A2) waives only the wrong-ball foul, not G1.19; since
+  // nothing scores on such a shot, no ball is legally pocketed for A1.
+  if (contactOk) cushionFoul(shot, eightFirstOnOpenTable ? null : counted.counted);
   shot.trail.add(...shot.fouls.map((f) => f.rule));
 
   const end = eightBallEnds(shot, tg, counted.calledBall);
