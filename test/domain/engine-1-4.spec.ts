@@ -1,7 +1,9 @@
 import { emptyFacts } from '../../src/domain/events/shot-facts';
 import type { ShotFacts } from '../../src/domain/events/shot-facts';
-import type { RuleProfileId } from '../../src/domain/table/vocabulary';
-import { expectRefused, openTable } from './eight-ball-scenarios';
+import type { RailContact } from '../../src/domain/events/shot-facts';
+import type { Discipline, RuleProfileId } from '../../src/domain/table/vocabulary';
+import { Table } from '../support/match-fixtures';
+import { expectRefused, groupsSet, openTable, PROFILES } from './eight-ball-scenarios';
 import { A, B, CUE_TO_RAIL, NINE, TEN, afterBreakWithOne, down } from './rotation-scenarios';
 
 // What engine 1.4.0 rules differently, decision by decision (A13–A18 of the rule book's table),
@@ -74,5 +76,55 @@ describe('A16: the 8 hit first on an open table still owes G1.19 (E8.8, A2)', ()
     expect(r.ballInHand).toBe(rule ? 'ANYWHERE' : 'NONE');
     if (rule === 'G1.19') expect(r.appliedFoul?.kind).toBe('NO_RAIL_AFTER_CONTACT');
     if (rule === null) expect(r.rules).toContain('E8.8');
+  });
+});
+
+describe('A17: a declared frozen ball pressed into its own cushion by another ball (G1.36)', () => {
+  const games: { discipline: Discipline; profile: RuleProfileId }[] = [
+    ...PROFILES.map((profile) => ({ discipline: 'EIGHT_BALL' as const, profile })),
+    { discipline: 'NINE_BALL', profile: 'WPA' },
+    { discipline: 'TEN_BALL', profile: 'WPA' },
+  ];
+  // Ana is at the table and may hit the 3 (8-ball: solids; rotation: the 1 and 2 down).
+  function atTheThree(game: (typeof games)[number]): Table {
+    if (game.discipline === 'EIGHT_BALL') return groupsSet(game.profile);
+    const t = new Table({ ...game });
+    t.break(A, down([1, 'FL'], [2, 'FR']));
+    return t;
+  }
+  const five = (c: Partial<RailContact>): RailContact => ({ ball: 5, ...c });
+  const cases: [string, boolean, RailContact, string | null][] = [
+    [
+      'pressed in, declared',
+      true,
+      five({ cushion: 'LEFT_FOOT_SIDE', kind: 'PRESSED_INTO_OWN_CUSHION' }),
+      'G1.36',
+    ],
+    ['on its own cushion, declared', true, five({ cushion: 'LEFT_FOOT_SIDE' }), 'G1.36'],
+    [
+      'back after leaving it (e), declared',
+      true,
+      five({ cushion: 'LEFT_FOOT_SIDE', kind: 'RETURNED_AFTER_HITTING_BALL' }),
+      null,
+    ],
+    ['to another cushion (d), declared', true, five({ cushion: 'FOOT' }), null],
+    [
+      'pressed in, not declared',
+      false,
+      five({ cushion: 'LEFT_FOOT_SIDE', kind: 'PRESSED_INTO_OWN_CUSHION' }),
+      null,
+    ],
+  ];
+  describe.each(games)('$discipline, $profile', (game) => {
+    it.each(cases)('A17: the 3 sends the 5 %s → foul %s', (_what, declared, contact, rule) => {
+      const t = atTheThree(game);
+      if (declared)
+        t.run({ type: 'DeclareFrozenBall', declaredBy: B, ball: 5, cushion: 'LEFT_FOOT_SIDE' });
+      if (game.discipline !== 'NINE_BALL') t.call(A, 3, 'SL');
+      const r = t.shoot(A, { firstContact: 3, railContactsAfterFirstContact: [contact] });
+      expect(r.appliedFoul?.rule ?? null).toBe(rule);
+      if (rule) expect(r.appliedFoul).toMatchObject({ kind: 'NO_RAIL_AFTER_CONTACT' });
+      expect(r.nextShooter).toBe(B);
+    });
   });
 });
