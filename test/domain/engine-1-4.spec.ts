@@ -128,3 +128,113 @@ describe('A17: a declared frozen ball pressed into its own cushion by another ba
     });
   });
 });
+
+// The break stroke's placement facts: the cue ball placed over the head string, pointed out.
+const overTheLine = {
+  zone: 'BEYOND_HEAD_STRING' as const,
+  warnedBeforeShot: true,
+  touchedObjectBall: false,
+};
+
+describe.each(PROFILES)(
+  'A15: an illegal 8-ball break with another foul (E8.3, A6) [%s]',
+  (profile) => {
+    const illegal = { firstContact: 1, objectBallsDrivenToRail: 2 };
+    // The applied foul: ILLEGAL_BREAK where the illegal break is a foul (A6), else the other one.
+    const cases: [string, Partial<ShotFacts>, string, string][] = [
+      ['a scratch', { cueBallScratched: true }, 'CUE_BALL_SCRATCHED', 'E8.5'],
+      [
+        'a push shot',
+        { strokeFouls: [{ kind: 'PUSH_SHOT', reportedBy: 'referee' }] },
+        'PUSH_SHOT',
+        'G1.24',
+      ],
+      [
+        'a placement over the line (A18)',
+        { placement: overTheLine },
+        'PLACEMENT_OVER_HEAD_STRING',
+        'G1.10',
+      ],
+    ];
+    it.each(cases)(
+      'A15: with %s, A6 options stand and accepting comes with kitchen ball in hand',
+      (_what, extra, kind, rule) => {
+        const t = new Table({ profile });
+        const r = t.shoot(A, { ...illegal, ...extra });
+        expect(r.pendingChoice).toMatchObject({
+          kind: 'ILLEGAL_BREAK',
+          player: B,
+          options: ['ACCEPT_TABLE', 'RERACK_AND_BREAK', 'RERACK_OPPONENT_BREAKS'],
+          ballInHandIfShooting: 'BEHIND_HEAD_STRING',
+        });
+        expect(r.fouls.map((f) => f.kind)).toContain(kind);
+        const applied =
+          profile === 'WPA' ? { kind, rule } : { kind: 'ILLEGAL_BREAK', rule: 'E8.3' };
+        expect(r.appliedFoul).toMatchObject(applied);
+        expect(r.rules).toContain('A15');
+        expect(r.explanation).toMatch(/ball in hand behind the head string/);
+        t.run({ type: 'ChooseOption', player: B, option: 'ACCEPT_TABLE' });
+        expect(t.state.currentGame).toMatchObject({ shooter: B, ballInHand: 'BEHIND_HEAD_STRING' });
+      },
+    );
+
+    it('A6: alone, accepting the table is without ball in hand', () => {
+      const t = new Table({ profile });
+      const r = t.shoot(A, illegal);
+      expect(r.pendingChoice).toMatchObject({
+        kind: 'ILLEGAL_BREAK',
+        ballInHandIfShooting: 'NONE',
+      });
+      t.run({ type: 'ChooseOption', player: B, option: 'ACCEPT_TABLE' });
+      expect(t.state.currentGame).toMatchObject({ shooter: B, ballInHand: 'NONE' });
+    });
+  },
+);
+
+describe.each(PROFILES)(
+  'A18: the E8.6 option tied with a placement foul on the break (A8) [%s]',
+  (profile) => {
+    const legalWithBallOff = {
+      firstContact: 1,
+      objectBallsDrivenToRail: 5,
+      ballsOffTable: [5],
+      railContactsAfterFirstContact: CUE_TO_RAIL,
+    };
+
+    it('A18: the option stands, applied as the E8.6 foul; the placement foul gives kitchen ball in hand with the table', () => {
+      const t = new Table({ profile });
+      const r = t.shoot(A, { ...legalWithBallOff, placement: overTheLine });
+      expect(r.fouls.map((f) => f.kind).sort()).toEqual([
+        'OBJECT_BALL_OFF_TABLE',
+        'PLACEMENT_OVER_HEAD_STRING',
+      ]);
+      expect(r.appliedFoul).toMatchObject({ kind: 'OBJECT_BALL_OFF_TABLE', rule: 'E8.6' });
+      expect(r.pendingChoice).toMatchObject({
+        kind: 'BALL_OFF_TABLE_ON_BREAK',
+        player: B,
+        options: ['ACCEPT_TABLE', 'BALL_IN_HAND_BEHIND_HEAD_STRING'],
+        ballInHandIfShooting: 'BEHIND_HEAD_STRING',
+      });
+      expect(r.rules).toContain('A18');
+      t.run({ type: 'ChooseOption', player: B, option: 'ACCEPT_TABLE' });
+      expect(t.state.currentGame).toMatchObject({ shooter: B, ballInHand: 'BEHIND_HEAD_STRING' });
+    });
+
+    it('E8.6: alone, accepting the table is without ball in hand', () => {
+      const t = new Table({ profile });
+      const r = t.shoot(A, legalWithBallOff);
+      expect(r.pendingChoice).toMatchObject({ ballInHandIfShooting: 'NONE' });
+      expect(r.rules).not.toContain('A18');
+    });
+
+    it('E8.6, G1.20: a cue-ball foul beside it still takes the option away (kitchen ball in hand)', () => {
+      const t = new Table({ profile });
+      const r = t.shoot(A, { ...legalWithBallOff, cueBallScratched: true });
+      expect(r).toMatchObject({
+        turn: 'PASSES',
+        ballInHand: 'BEHIND_HEAD_STRING',
+        pendingChoice: null,
+      });
+    });
+  },
+);

@@ -39,6 +39,12 @@ export const EIGHT_BALL_TEXTS = {
       `illegal break: no ball pocketed and fewer than four object balls reached a cushion; ${p.opponent} chooses to accept the table, re-rack and break, or have ${p.shooter} break again (E8.3)`,
       `saída ilegal: nenhuma bola embolsada e menos de quatro bolas de cor tocaram numa tabela; ${p.opponent} escolhe aceitar a mesa, voltar a armar e fazer a saída, ou que ${p.shooter} repita a saída (E8.3)`,
     ),
+  // A15 / A18: the other foul of the break stroke.
+  acceptWithBallInHand: (p: Players, rule: string): Text =>
+    t(
+      `for the other foul, accepting the table comes with ball in hand behind the head string for ${p.opponent} (${rule}, E8.5)`,
+      `pela outra falta, quem aceita a mesa fica com bola na mão atrás da linha de saída, ${p.opponent} (${rule}, E8.5)`,
+    ),
   ballOffOnBreak: (p: Players, off: number[]): Text =>
     t(
       `${names(off).en} left the table on the break; ${p.opponent} chooses to accept the table or to take ball in hand behind the head string (E8.6)`,
