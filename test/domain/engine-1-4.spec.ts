@@ -238,3 +238,44 @@ describe.each(PROFILES)(
     });
   },
 );
+
+describe('A14: one stroke breaking G1.9 and G1.29 gets both warnings, each counting towards A10', () => {
+  const games: { discipline: Discipline; profile: RuleProfileId }[] = [
+    ...PROFILES.map((profile) => ({ discipline: 'EIGHT_BALL' as const, profile })),
+    { discipline: 'NINE_BALL', profile: 'WPA' },
+    { discipline: 'TEN_BALL', profile: 'WPA' },
+  ];
+  const breakShot = { firstContact: 1, objectBallsDrivenToRail: 5 };
+  const interference = { kind: 'BREAK_CUE_BALL_INTERFERENCE' as const, reportedBy: 'referee' };
+  const nonTip = { kind: 'NON_TIP_CONTACT' as const, intentional: true, reportedBy: 'referee' };
+
+  it.each(games)(
+    'A14 [$discipline, $profile]: G1.9 and G1.29 warned together; a second G1.29 forfeits',
+    (game) => {
+      const t = new Table({ ...game });
+      const r = t.shoot(A, { ...breakShot, strokeFouls: [interference, nonTip] });
+      expect(r.warningsIssued).toEqual(['G1.9', 'G1.29']);
+      expect(r.explanation).toMatch(
+        /warning is issued under each of G1\.9 and G1\.29.*\(A14, A10\)/,
+      );
+      expect(r.explanationPt).toMatch(/advertência por cada uma das regras G1\.9 e G1\.29/);
+      expect(t.state.warnings[A]).toEqual(['G1.9', 'G1.29']);
+      // Bruno has Ana break the re-rack (G1.9); her next intentional non-tip contact is the second.
+      t.run({ type: 'ChooseOption', player: B, option: 'RERACK_OPPONENT_BREAKS' });
+      const second = t.shoot(A, { ...breakShot, strokeFouls: [nonTip] });
+      expect(second).toMatchObject({
+        penalty: 'FORFEIT_OF_MATCH',
+        appliedFoul: { rule: 'G1.29' },
+        warningsIssued: [],
+        gameResult: { winner: B, reason: 'MATCH_FORFEITED' },
+      });
+    },
+  );
+
+  it.each(games)('A10 [$discipline, $profile]: one warning alone is listed alone', (game) => {
+    const t = new Table({ ...game });
+    const r = t.shoot(A, { ...breakShot, strokeFouls: [interference] });
+    expect(r.warningsIssued).toEqual(['G1.9']);
+    expect(r.explanation).not.toMatch(/A14/);
+  });
+});

@@ -8,7 +8,8 @@ import { ANA, BRUNO, Table } from '../support/match-fixtures';
 import { appendRecorded } from '../support/recorded-ledger';
 
 // Stored events are never rewritten: AppealDecided version 1 said UPHELD / OVERTURNED, version 2
-// says DISMISSED / ALLOWED, and a version-1 event is upcast when it is read (toDomain).
+// says DISMISSED / ALLOWED, version 3's ruling lists its warnings (warningsIssued, A14) where the
+// older ones named one (warningIssued), and an older event is upcast when it is read (toDomain).
 
 const decidedIn = (stored: StoredEvent[]) => stored.filter((e) => e.type === 'AppealDecided');
 
@@ -23,13 +24,24 @@ describe('AppealDecided version 1, read from a store', () => {
     return decidedIn(all.flat());
   }
 
-  it('is upcast to version 2: UPHELD reads DISMISSED, OVERTURNED reads ALLOWED, nothing else changes', async () => {
+  it('is upcast to version 3: UPHELD reads DISMISSED, OVERTURNED reads ALLOWED, the ruling lists its warnings, nothing else changes', async () => {
     const stored = await storedDecisions();
     const words = stored.map((s) => {
       const e = toDomain(s) as AppealDecided;
-      expect(e.version).toBe(2);
+      expect(e.version).toBe(3);
       // Explanations and everything else stay as stored: they are data.
-      expect({ ...e.data, outcome: null }).toEqual({ ...(s.data as object), outcome: null });
+      const { warningIssued, ...ruling } = (s.data as { ruling: Record<string, unknown> | null })
+        .ruling ?? { warningIssued: undefined };
+      expect(e.data.ruling).toEqual(
+        s.data && (s.data as { ruling: unknown }).ruling
+          ? { ...ruling, warningsIssued: warningIssued ? [warningIssued] : [] }
+          : null,
+      );
+      expect({ ...e.data, outcome: null, ruling: null }).toEqual({
+        ...(s.data as object),
+        outcome: null,
+        ruling: null,
+      });
       return [
         (s.metadata as { schemaVersion: number }).schemaVersion,
         (s.data as { outcome: string }).outcome,
@@ -58,7 +70,7 @@ describe('AppealDecided version 1, read from a store', () => {
   });
 });
 
-describe('AppealDecided version 2, as the write path stores it', () => {
+describe('AppealDecided version 3, as the write path stores it', () => {
   const store = new SqliteEventStore({ filename: ':memory:' });
   afterAll(() => store.close());
 
@@ -91,7 +103,7 @@ describe('AppealDecided version 2, as the write path stores it', () => {
     return t.history;
   }
 
-  it('is stored with schema version 2 and the new words, and reads back as stored', async () => {
+  it('is stored with schema version 3 and the new words, and reads back as stored', async () => {
     await appendRecorded(store, 'm1', [decided()]);
     const stored = decidedIn(await store.readStream(matchStream('m1')));
     expect(
@@ -100,11 +112,11 @@ describe('AppealDecided version 2, as the write path stores it', () => {
         (s.data as { outcome: string }).outcome,
       ]),
     ).toEqual([
-      [2, 'DISMISSED'],
-      [2, 'ALLOWED'],
+      [3, 'DISMISSED'],
+      [3, 'ALLOWED'],
     ]);
     for (const s of stored)
-      expect(toDomain(s)).toEqual({ type: 'AppealDecided', version: 2, data: s.data });
+      expect(toDomain(s)).toEqual({ type: 'AppealDecided', version: 3, data: s.data });
     expect(await verifyLedger(store)).toMatchObject({ ok: true, breaks: [] });
   });
 });

@@ -72,10 +72,10 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'ShotAdjudicated':
       next.currentGame = applyRuling(requireGame(game, event.type), event.data.ruling);
       next.pendingChoice = event.data.ruling.pendingChoice;
-      if (event.data.ruling.warningIssued) {
-        const { shooter, warningIssued } = event.data.ruling;
+      if (event.data.ruling.warningsIssued.length > 0) {
+        const { shooter, warningsIssued } = event.data.ruling;
         const earlier = state.warnings[shooter] ?? [];
-        next.warnings = withEntry(state.warnings, shooter, [...earlier, warningIssued]);
+        next.warnings = withEntry(state.warnings, shooter, [...earlier, ...warningsIssued]);
       }
       return next;
     case 'OptionChosen':

@@ -81,7 +81,7 @@ export function playShot(c: PlayShot, state: MatchState): LedgerEvent[] {
       version: 1,
       data: { shooter: c.shooter, gameNumber: game.number, shotNumber, facts: c.facts },
     },
-    { type: 'ShotAdjudicated', version: 1, data: { gameNumber: game.number, shotNumber, ruling } },
+    { type: 'ShotAdjudicated', version: 2, data: { gameNumber: game.number, shotNumber, ruling } },
   ];
   if (ruling.gameResult)
     events.push(

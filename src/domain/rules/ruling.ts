@@ -151,8 +151,9 @@ export interface Ruling {
   consecutiveFoulsAfter: number;
   // N9.2 / T10.3: whether the next shot may be declared a push out.
   pushOutAvailable: boolean;
-  // G1.9 / G1.29: a warning issued to the shooter with this ruling (a second one forfeits, A10).
-  warningIssued: RuleId | null;
+  // G1.9 / G1.29: the warnings issued to the shooter with this ruling, one per rule violated (A14);
+  // a second warned violation of the same rule forfeits the match (A10).
+  warningsIssued: RuleId[];
   explanation: string;
   explanationPt: string;
 }

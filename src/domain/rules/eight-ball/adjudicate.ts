@@ -1,5 +1,5 @@
 import type { ShotFacts } from '../../events/shot-facts';
-import { conduct } from '../general/conduct';
+import { conduct, withWarnings } from '../general/conduct';
 import { assertFactsFitTable } from '../general/facts-check';
 import { forfeitRuling, mostSevere, noStrokeFoul } from '../general/fouls';
 import { placementFindings } from '../general/placement';
@@ -23,7 +23,7 @@ export function adjudicateEightBall(setup: ShotSetup, facts: ShotFacts): Ruling 
   const r = setup.isBreak
     ? adjudicateBreak(setup, facts, behaviour.breakInterference)
     : adjudicateShot(setup, facts);
-  return behaviour.warning ? { ...r, warningIssued: behaviour.warning } : r;
+  return withWarnings(r, behaviour.warnings);
 }
 
 // A shot after the break: fouls, then the 8 (E8.18), then who plays next.

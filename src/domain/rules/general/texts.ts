@@ -23,6 +23,12 @@ export const GENERAL_TEXTS = {
       `${p.opponent} has ball in hand anywhere (${rule})`,
       `${p.opponent} tem bola na mão em qualquer ponto da mesa (${rule})`,
     ),
+  // A14: one stroke warned under several rules.
+  warnedUnderEach: (rules: string[]): Text =>
+    t(
+      `A warning is issued under each of ${rules.join(' and ')}; each counts towards a match forfeit (A14, A10).`,
+      `É dada uma advertência por cada uma das regras ${rules.join(' e ')}; cada uma conta para a perda da partida (A14, A10).`,
+    ),
   // G1.9, shared by every discipline's break.
   breakInterference: (p: Players): Text =>
     t(
