@@ -1,4 +1,5 @@
 import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { liftPlaySnapshotV1, type PlaySnapshotV1 } from '../../src/domain/events/play-snapshot';
 import type { AppealDecided, LedgerEvent } from '../../src/domain';
 import { matchStream, toDomain } from '../../src/ledger/envelope';
 import type { StoredEvent } from '../../src/ledger/event-store';
@@ -8,7 +9,8 @@ import { ANA, BRUNO, Table } from '../support/match-fixtures';
 import { appendRecorded } from '../support/recorded-ledger';
 
 // Stored events are never rewritten: AppealDecided version 1 said UPHELD / OVERTURNED, version 2
-// says DISMISSED / ALLOWED, version 3's ruling lists its warnings (warningsIssued, A14) where the
+// says DISMISSED / ALLOWED, version 3's ruling lists its warnings (warningsIssued, A14) and its play snapshots count strokes
+// apart from records, where the
 // older ones named one (warningIssued), and an older event is upcast when it is read (toDomain).
 
 const decidedIn = (stored: StoredEvent[]) => stored.filter((e) => e.type === 'AppealDecided');
@@ -37,11 +39,18 @@ describe('AppealDecided version 1, read from a store', () => {
           ? { ...ruling, warningsIssued: warningIssued ? [warningIssued] : [] }
           : null,
       );
-      expect({ ...e.data, outcome: null, ruling: null }).toEqual({
-        ...(s.data as object),
+      // Its play snapshots are lifted to version 2 (see play-snapshot.ts), the rest is as stored.
+      const snapshots = {
         outcome: null,
         ruling: null,
-      });
+        recorded: null,
+        amended: null,
+        resulting: null,
+      };
+      expect({ ...e.data, ...snapshots }).toEqual({ ...(s.data as object), ...snapshots });
+      const stored = s.data as Record<string, PlaySnapshotV1 | null>;
+      for (const k of ['recorded', 'amended', 'resulting'] as const)
+        expect(e.data[k]).toEqual(liftPlaySnapshotV1(stored[k]));
       return [
         (s.metadata as { schemaVersion: number }).schemaVersion,
         (s.data as { outcome: string }).outcome,

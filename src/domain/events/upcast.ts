@@ -1,4 +1,5 @@
 import type { AppealOutcome } from './appeals';
+import { liftPlaySnapshotV1, type PlaySnapshotV1 } from './play-snapshot';
 import { isLedgerEventType, type LedgerEvent } from './catalogue';
 import type { Ruling } from '../rules/ruling';
 
@@ -29,6 +30,17 @@ function withRuling(data: Data): Data {
   return { ...data, ruling: liftRuling(data.ruling) };
 }
 
+// The play snapshots an event stored (PlaySnapshotV1 → V2, see play-snapshot.ts), where present.
+function withSnapshots(data: Data, ...keys: string[]): Data {
+  const out = { ...data };
+  for (const k of keys)
+    if (k in data) out[k] = liftPlaySnapshotV1(data[k] as PlaySnapshotV1 | null);
+  return out;
+}
+
+const decidedV2 = (d: Data): Data =>
+  withSnapshots(withRuling(d), 'recorded', 'amended', 'resulting');
+
 // Each type with more than one version: its current version, and how each older one is lifted.
 const UPCASTS: Partial<
   Record<LedgerEvent['type'], { current: number; lift: Record<number, (d: Data) => Data> }>
@@ -37,18 +49,25 @@ const UPCASTS: Partial<
   ShotCorrected: {
     current: 2,
     lift: {
-      1: (d) => ({
-        ...d,
-        original: withRuling(d.original as Data),
-        corrected: withRuling(d.corrected as Data),
-      }),
+      1: (d) =>
+        withSnapshots(
+          {
+            ...d,
+            original: withRuling(d.original as Data),
+            corrected: withRuling(d.corrected as Data),
+          },
+          'resulting',
+        ),
     },
   },
   AppealDecided: {
     current: 3,
-    lift: { 1: (d) => withRuling(appealOutcomeV1(d)), 2: withRuling },
+    lift: {
+      1: (d) => decidedV2(appealOutcomeV1(d)),
+      2: (d) => decidedV2(d),
+    },
   },
-  AppealReviewed: { current: 2, lift: { 1: withRuling } },
+  AppealReviewed: { current: 2, lift: { 1: (d) => withSnapshots(withRuling(d), 'resulting') } },
 };
 
 export function upcast(type: string, version: number, data: unknown): LedgerEvent {

@@ -74,7 +74,7 @@ export function playShot(c: PlayShot, state: MatchState): LedgerEvent[] {
           }),
           c.facts,
         );
-  const shotNumber = game.shotsPlayed + 1;
+  const shotNumber = game.shotRecords + 1;
   const events: LedgerEvent[] = [
     {
       type: 'ShotPlayed',

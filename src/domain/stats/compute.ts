@@ -151,9 +151,11 @@ export class Tally {
       game: g,
     });
     inning.balls += legal;
-    inning.shots += 1;
+    // A foul recorded without a stroke is no shot; it counts as a foul (G1.17).
+    const stroke = facts.noStroke !== true;
+    if (stroke) inning.shots += 1;
     if (foul) inning.fouled = true;
-    this.bump(g, shooter, 'shots');
+    if (stroke) this.bump(g, shooter, 'shots');
     this.bump(g, shooter, 'ballsPocketed', legal);
     if (ruling.isBreak) {
       this.bump(g, shooter, 'breaks');
