@@ -44,6 +44,8 @@ export const FOUL_KINDS = [
   'EIGHT_POCKETED_ON_FOUL',
   // N9.8 / T10.10: the third consecutive foul after the two-foul warning.
   'THIRD_CONSECUTIVE_FOUL',
+  // A10 (G1.9, G1.29): the second warned violation of the same rule forfeits the match.
+  'SECOND_WARNED_VIOLATION',
   // G1.10, G1.22, G1.37: cue ball in hand.
   'PLACEMENT_OVER_HEAD_STRING',
   'OBJECT_BALL_TOUCHED_WHILE_PLACING',

@@ -1,5 +1,5 @@
 import type { ShotFacts } from '../../events/shot-facts';
-import { finding } from '../foul-catalogue';
+import { foul } from '../foul-catalogue';
 import type { FoulFinding, PendingChoice, RuleId, Ruling } from '../ruling';
 import { GENERAL_TEXTS } from './texts';
 
@@ -25,13 +25,9 @@ export function conduct(facts: ShotFacts, isBreak: boolean, warnings: RuleId[]):
   ];
   const repeated = violated.find((rule) => warnings.includes(rule));
   if (repeated) {
-    const kind = repeated === 'G1.9' ? 'BREAK_CUE_BALL_INTERFERENCE' : 'NON_TIP_CONTACT';
-    const why = GENERAL_TEXTS.repeatedViolation(repeated);
-    return {
-      forfeit: finding(kind, repeated, 'FORFEIT_OF_MATCH', why),
-      warnings: [],
-      breakInterference,
-    };
+    // The violation stays listed as the foul it is; the forfeit is its own kind (A10).
+    const forfeit = foul('SECOND_WARNED_VIOLATION', [repeated], { rule: repeated });
+    return { forfeit, warnings: [], breakInterference };
   }
   return { forfeit: null, warnings: violated, breakInterference };
 }

@@ -2,12 +2,6 @@ import { t, type Players, type Text } from './explain';
 
 // The wording every discipline shares.
 export const GENERAL_TEXTS = {
-  // A10: a second warned violation of the same rule.
-  repeatedViolation: (rule: string): Text =>
-    t(
-      `a second violation of ${rule} after a warning forfeits the match (A10)`,
-      `uma segunda infração de ${rule} depois de advertência dá perda da partida (A10)`,
-    ),
   forfeits: (p: Players, rule: string, why: Text): Text =>
     t(
       `${p.shooter} forfeits the match (${rule}, A10): ${why.en}`,
