@@ -97,13 +97,18 @@ export const EIGHT_BALL_TEXTS = {
         `embolsou a 8 numa tacada com falta (${rule}: ${detail.pt})`,
       ),
     ),
-  eightUncalledPocket: (p: Players, pocket: Pocket): Text =>
+  eightUncalledPocket: (p: Players, pocket: Pocket, never: Text | null = null): Text =>
     loses(
       p,
-      t(
-        `pocketed the 8 in ${pocket}, which was not the called pocket,`,
-        `embolsou a 8 na bolsa ${pocket}, que não era a bolsa cantada,`,
-      ),
+      never
+        ? t(
+            `pocketed the 8 in ${pocket} without a call (${never.en}, A9)`,
+            `embolsou a 8 na bolsa ${pocket} sem a cantar (${never.pt}, A9)`,
+          )
+        : t(
+            `pocketed the 8 in ${pocket}, which was not the called pocket,`,
+            `embolsou a 8 na bolsa ${pocket}, que não era a bolsa cantada,`,
+          ),
     ),
   eightWins: (p: Players, pocket: Pocket): Text =>
     t(
@@ -137,11 +142,16 @@ export const EIGHT_BALL_TEXTS = {
       `${p.shooter} did not pocket the called ${called} in ${pocket}; the turn ends (G1.5)`,
       `${p.shooter} não embolsou a ${called} cantada na bolsa ${pocket}; a vez termina (G1.5)`,
     ),
-  uncalled: (down: number[]): Text =>
-    t(
-      `${names(down).en} went down without a call and the shot was not attested obvious, so nothing scores (G1.4, A9)`,
-      `${names(down).pt} entrou sem ser cantada e a tacada não foi dada como óbvia, por isso nada conta (G1.4, A9)`,
-    ),
+  uncalled: (down: number[], never: Text | null): Text =>
+    never
+      ? t(
+          `${names(down).en} went down without a call; ${never.en}, so nothing scores (G1.4, A9)`,
+          `${names(down).pt} entrou sem ser cantada; ${never.pt}, por isso nada conta (G1.4, A9)`,
+        )
+      : t(
+          `${names(down).en} went down without a call and the shot was not attested obvious, so nothing scores (G1.4, A9)`,
+          `${names(down).pt} entrou sem ser cantada e a tacada não foi dada como óbvia, por isso nada conta (G1.4, A9)`,
+        ),
   nothingPocketed: (p: Players): Text =>
     t(
       `${p.shooter} pocketed nothing; the turn ends`,

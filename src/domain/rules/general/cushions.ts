@@ -49,6 +49,26 @@ function ownCushion(c: RailContact, declared: FrozenDeclaration): boolean {
   return c.kind === 'PRESSED_INTO_OWN_CUSHION' || c.cushion === declared.cushion;
 }
 
+// A9: why an uncalled shot the record attests obvious still does not count: a bank or a kick
+// (not a direct shot), or a combination (the ball hit first did not drop); null when it counts or
+// was not attested.
+export type NotObvious = 'BANK_OR_KICK' | 'COMBINATION';
+
+export function notObvious(
+  facts: Pick<
+    ShotFacts,
+    | 'callObvious'
+    | 'firstContact'
+    | 'pocketed'
+    | 'railContactsBeforeFirstContact'
+    | 'railContactsAfterFirstContact'
+  >,
+): NotObvious | null {
+  if (!facts.callObvious) return null;
+  if (!directShot(facts)) return 'BANK_OR_KICK';
+  return facts.pocketed.some((p) => p.ball === facts.firstContact) ? null : 'COMBINATION';
+}
+
 // A9: only a direct shot can be obvious. Never a kick (the cue ball reaching a cushion before its
 // first contact), a bank (the ball hit first reaching a cushion before it drops; a declared frozen
 // ball pressed into its own cushion is still shot straight, G1.36) or a combination (the caller

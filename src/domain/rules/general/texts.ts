@@ -17,6 +17,17 @@ export const GENERAL_TEXTS = {
       `${p.opponent} has ball in hand anywhere (${rule})`,
       `${p.opponent} tem bola na mão em qualquer ponto da mesa (${rule})`,
     ),
+  // A9: an uncalled shot attested obvious that cannot be.
+  neverObvious: (why: 'BANK_OR_KICK' | 'COMBINATION'): Text =>
+    why === 'BANK_OR_KICK'
+      ? t(
+          'the record attests the shot obvious, but banks and kicks are never obvious',
+          'o registo dá a tacada como óbvia, mas tabelas e tacadas de tabela à branca nunca são óbvias',
+        )
+      : t(
+          'the record attests the shot obvious, but a combination is never obvious',
+          'o registo dá a tacada como óbvia, mas uma combinação nunca é óbvia',
+        ),
   // A14: one stroke warned under several rules.
   warnedUnderEach: (rules: string[]): Text =>
     t(

@@ -1,4 +1,5 @@
-import { directShot } from '../general/cushions';
+import { directShot, notObvious } from '../general/cushions';
+import { GENERAL_TEXTS } from '../general/texts';
 import type { Ruling } from '../ruling';
 import { shootOrPassBack } from './push-out';
 import { staysAtTable, turnPasses, wins, type RotationShot } from './shot';
@@ -36,7 +37,9 @@ export function tenPocketing(shot: RotationShot): Ruling {
   if (calledDown) return tenCounted(shot, call.ball!, true);
   if (obvious) return tenCounted(shot, facts.firstContact!, false);
   if (down.length > 0) {
-    return shootOrPassBack(shot, 'WRONGFUL_POCKET', 'T10.6', TEXTS.wrongfulPocket(call, down));
+    const never = call === null ? notObvious(facts) : null;
+    const why = TEXTS.wrongfulPocket(call, down, never && GENERAL_TEXTS.neverObvious(never));
+    return shootOrPassBack(shot, 'WRONGFUL_POCKET', 'T10.6', why);
   }
   return nothingPocketed(shot);
 }

@@ -97,7 +97,7 @@ export const ROTATION_TEXTS = {
       `${p.shooter} legally pocketed ${how.en}${tenSpotted ? '; the uncalled 10 is spotted (A11b)' : ''} and continues (T10.7)`,
       `${p.shooter} embolsou legalmente ${how.pt}${tenSpotted ? '; a 10, não cantada, é recolocada na marca (A11b)' : ''} e continua (T10.7)`,
     ),
-  wrongfulPocket: (call: ShotCall | null, down: number[]): Text => {
+  wrongfulPocket: (call: ShotCall | null, down: number[], never: Text | null = null): Text => {
     const why =
       call && call.ball !== null
         ? t(
@@ -105,8 +105,8 @@ export const ROTATION_TEXTS = {
             `a ${call.ball} cantada não entrou na bolsa ${call.pocket}, mas entrou ${names(down).pt}`,
           )
         : t(
-            `${names(down).en} went down without a call`,
-            `${names(down).pt} entrou sem ser cantada`,
+            `${names(down).en} went down without a call${never ? `; ${never.en}` : ''}`,
+            `${names(down).pt} entrou sem ser cantada${never ? `; ${never.pt}` : ''}`,
           );
     return t(
       `no foul: ${why.en}, a wrongful pocketing that ends the inning (T10.6)`,
