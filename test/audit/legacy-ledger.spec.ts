@@ -106,7 +106,7 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
     expect(compared).toBe(legacyLines().filter((l) => l.type === 'ShotAdjudicated').length);
   });
 
-  it('holds no shot that engines 1.2.0 and 1.3.0 rule differently (see ALTERED)', () => {
+  it('holds no shot that engines 1.2.0 to 1.4.0 rule differently but those in ALTERED', () => {
     const rulings = legacyLines()
       .filter((l) => l.type === 'ShotAdjudicated')
       .map((l) => (l.data as { ruling: Ruling }).ruling);
@@ -125,6 +125,18 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
     const bank = (f: ShotFacts) =>
       f.railContactsAfterFirstContact.some((c) => c.ball === f.firstContact);
     expect(facts.filter((f) => f.callObvious && bank(f))).toEqual([]);
+    // 1.4.0 beyond A13 (listed in ALTERED): no 8 on a legal break (E8.7), no warning (A14, A10),
+    // no break choice beside another foul (A15, A18), no frozen ball declared but one (A17).
+    const stored = rulings as unknown as (Ruling & { warningIssued?: string | null })[];
+    expect(stored.filter((r) => r.pendingChoice?.kind === 'EIGHT_ON_BREAK')).toEqual([]);
+    expect(stored.filter((r) => r.warningIssued)).toEqual([]);
+    const breakChoices = ['ILLEGAL_BREAK', 'BALL_OFF_TABLE_ON_BREAK'];
+    expect(
+      stored.filter(
+        (r) => breakChoices.includes(r.pendingChoice?.kind ?? '') && r.fouls.length > 1,
+      ),
+    ).toEqual([]);
+    expect(legacyLines().filter((l) => l.type === 'FrozenBallDeclared')).toHaveLength(1);
   });
 
   it('projects to the same matches: score, games, position, appeals and signatures', async () => {
