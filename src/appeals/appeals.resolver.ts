@@ -35,7 +35,9 @@ import type { GqlContext } from '../api/graphql/request-context';
 // resolver; the commands go through the same load → decide → append path.
 
 function toCall(c: CallAmendmentInput | undefined | null): ShotCall | undefined {
-  return c ? { ball: c.ball ?? null, pocket: c.pocket ?? null, safety: c.safety } : undefined;
+  if (!c) return undefined;
+  const call = { ball: c.ball ?? null, pocket: c.pocket ?? null, safety: c.safety };
+  return c.pushOut ? { ...call, pushOut: true } : call;
 }
 
 function toProposal(a: AmendmentInput): AmendmentProposal {

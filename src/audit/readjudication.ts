@@ -67,7 +67,7 @@ const COMPARED: Record<string, (r: Ruling) => unknown> = {
   gameResult: (r) => r.gameResult,
   consecutiveFoulsAfter: (r) => r.consecutiveFoulsAfter,
   pushOutAvailable: (r) => r.pushOutAvailable,
-  warningIssued: (r) => r.warningIssued ?? null,
+  warningsIssued: (r) => r.warningsIssued,
 };
 
 export function differingFields(recorded: Ruling, current: Ruling): string[] {

@@ -21,7 +21,22 @@ import { LEGACY_SUMMARY, legacyLines, loadLegacyLedger } from '../support/legacy
 // record without a stroke that reports no foul that stands (refused, G1.17), the cue ball touched
 // without a referee (G1.21, G1.3) and an uncalled bank attested obvious (A9). The fixture has none
 // of these (checked below); every other change is a new, optional fact the fixture does not carry.
-const ALTERED: { shot: string; fields: string[]; why: string }[] = [];
+// 1.4.0 (A13): 9-ball has no called safety, so a legally pocketed ball always continues the
+// inning; the fixture's six 9-ball safeties are now ruled as plain shots.
+const NINE_SAFETY = 'A13: a declared safety in 9-ball is no safety; the shot is ruled as any other';
+const ALTERED: { shot: string; fields: string[]; why: string }[] = [
+  // The 7 dropped on Player One's "safety": it is legally pocketed and she continues (N9.3).
+  {
+    shot: 'fixture-9 2/14',
+    fields: ['penalty', 'turn', 'nextShooter', 'legallyPocketed'],
+    why: NINE_SAFETY,
+  },
+  // Nothing dropped: the same ruling (the turn passes, G1.35), worded as a miss.
+  ...['fixture-4 1/13', 'fixture-9 3/4', 'fixture-9 3/8', 'fixture-9 3/14', 'fixture-14 1/7'].map(
+    (shot) => ({ shot, fields: [], why: NINE_SAFETY }),
+  ),
+];
+const ENGINE = '1.4.0';
 
 describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
   const store = new SqliteEventStore({ filename: ':memory:' });
@@ -43,15 +58,19 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
   });
 
   // Engines since 1.1.0 changed what these rulings say, and only these (each explained in ALTERED).
-  it('re-adjudicates with differences exactly where engine 1.3.0 changed a ruling', async () => {
+  it('re-adjudicates with differences exactly where the engine changed a ruling', async () => {
     const shots = legacyLines().filter((l) => l.type === 'ShotAdjudicated').length;
     const r = await new AuditService(store, readModel).readjudicate(null);
-    expect(r.engineVersion).toBe('1.3.0');
+    expect(r.engineVersion).toBe(ENGINE);
     expect(
       r.differences
         .map((d) => `${d.matchId} ${d.gameNumber}/${d.shotNumber} ${d.fields.join(',')}`)
         .sort(),
-    ).toEqual(ALTERED.map((a) => `${a.shot} ${a.fields.join(',')}`).sort());
+    ).toEqual(
+      ALTERED.filter((a) => a.fields.length > 0)
+        .map((a) => `${a.shot} ${a.fields.join(',')}`)
+        .sort(),
+    );
     expect(r.shotsChecked).toBe(shots);
   });
 
@@ -74,10 +93,8 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
         const shooter = e.data.ruling.shooter;
         const again = decide({ type: 'PlayShot', shooter, facts: facts as never }, before);
         const ruling = again.find((x) => x.type === 'ShotAdjudicated');
-        expect(ruling?.type === 'ShotAdjudicated' && ruling.data.ruling.engineVersion).toBe(
-          '1.3.0',
-        );
-        const recorded = { ...e.data, ruling: { ...e.data.ruling, engineVersion: '1.3.0' } };
+        expect(ruling?.type === 'ShotAdjudicated' && ruling.data.ruling.engineVersion).toBe(ENGINE);
+        const recorded = { ...e.data, ruling: { ...e.data.ruling, engineVersion: ENGINE } };
         const matchId = l.streamId.slice('match-'.length);
         const shot = `${matchId} ${e.data.gameNumber}/${e.data.shotNumber}`;
         if (canonicalJson(ruling?.data) !== canonicalJson(recorded)) changed.push(shot);
@@ -89,7 +106,7 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
     expect(compared).toBe(legacyLines().filter((l) => l.type === 'ShotAdjudicated').length);
   });
 
-  it('holds no shot that engines 1.2.0 and 1.3.0 rule differently (see ALTERED)', () => {
+  it('holds no shot that engines 1.2.0 to 1.4.0 rule differently but those in ALTERED', () => {
     const rulings = legacyLines()
       .filter((l) => l.type === 'ShotAdjudicated')
       .map((l) => (l.data as { ruling: Ruling }).ruling);
@@ -108,6 +125,18 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
     const bank = (f: ShotFacts) =>
       f.railContactsAfterFirstContact.some((c) => c.ball === f.firstContact);
     expect(facts.filter((f) => f.callObvious && bank(f))).toEqual([]);
+    // 1.4.0 beyond A13 (listed in ALTERED): no 8 on a legal break (E8.7), no warning (A14, A10),
+    // no break choice beside another foul (A15, A18), no frozen ball declared but one (A17).
+    const stored = rulings as unknown as (Ruling & { warningIssued?: string | null })[];
+    expect(stored.filter((r) => r.pendingChoice?.kind === 'EIGHT_ON_BREAK')).toEqual([]);
+    expect(stored.filter((r) => r.warningIssued)).toEqual([]);
+    const breakChoices = ['ILLEGAL_BREAK', 'BALL_OFF_TABLE_ON_BREAK'];
+    expect(
+      stored.filter(
+        (r) => breakChoices.includes(r.pendingChoice?.kind ?? '') && r.fouls.length > 1,
+      ),
+    ).toEqual([]);
+    expect(legacyLines().filter((l) => l.type === 'FrozenBallDeclared')).toHaveLength(1);
   });
 
   it('projects to the same matches: score, games, position, appeals and signatures', async () => {

@@ -756,12 +756,15 @@ describe('legal shots once groups are set, fouls and combinations (E8.10, E8.13,
     expect(r).toMatchObject({ appliedFoul: null, turn: 'CONTINUES' });
   });
 
+  // Until engine 1.4.0 FPB ruled this no foul; A16 says A2 waives only the wrong-ball foul, and
+  // with no cushion the shot must satisfy G1.19 by a ball legally pocketed of one's group (A1),
+  // which a shot where nothing scores cannot: a G1.19 foul. BCA: the pocketed 5 satisfies G1.19.
   it.each([
-    ['FPB', null],
+    ['FPB', 'G1.19'],
     ['BCA', null],
     ['WPA', 'E8.8'],
   ] as const)(
-    'E8.14, A2 [%s]: the 8 as the first ball of a combination on an open table → foul %s, nothing scores',
+    'E8.14, A2, A16 [%s]: the 8 as the first ball of a combination on an open table → foul %s, nothing scores',
     (profile, rule) => {
       const t = openTable(profile);
       t.call(A, 5, 'FR');

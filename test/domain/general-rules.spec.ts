@@ -124,7 +124,7 @@ describe('warned violations and match forfeit (G1.9, G1.29, A10)', () => {
       objectBallsDrivenToRail: 5,
       strokeFouls: [{ kind: 'BREAK_CUE_BALL_INTERFERENCE', reportedBy: 'referee' }],
     });
-    expect(r.warningIssued).toBe('G1.9');
+    expect(r.warningsIssued).toEqual(['G1.9']);
     expect(r.pendingChoice).toMatchObject({
       kind: 'BREAK_INTERFERENCE',
       player: B,
@@ -165,7 +165,7 @@ describe('warned violations and match forfeit (G1.9, G1.29, A10)', () => {
     expect(r).toMatchObject({
       penalty: 'STANDARD_FOUL',
       appliedFoul: { rule: 'G1.29' },
-      warningIssued: 'G1.29',
+      warningsIssued: ['G1.29'],
       ballInHand: 'ANYWHERE',
     });
     const u = groupsSet();
@@ -174,7 +174,7 @@ describe('warned violations and match forfeit (G1.9, G1.29, A10)', () => {
       railContactsAfterFirstContact: CUE_TO_RAIL,
       strokeFouls: [{ kind: 'NON_TIP_CONTACT', reportedBy: 'referee' }],
     });
-    expect(plain).toMatchObject({ appliedFoul: { rule: 'G1.3' }, warningIssued: null });
+    expect(plain).toMatchObject({ appliedFoul: { rule: 'G1.3' }, warningsIssued: [] });
   });
 
   it('G1.29, A10: a second intentional non-tip contact forfeits the match', () => {

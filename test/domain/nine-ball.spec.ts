@@ -882,14 +882,14 @@ describe('profiles and calls (N9.3, UNSUPPORTED_RULES)', () => {
     );
   });
 
-  it('N9.3, G1.35: a declared safety in 9-ball with nothing pocketed passes the turn with no foul', () => {
+  it('A13, N9.3: 9-ball refuses a declared safety (no called safety in 9-ball)', () => {
     const t = afterBreakWithOne(NINE);
-    t.run({ type: 'CallShot', player: A, call: { ball: null, pocket: null, safety: true } });
-    const r = t.shoot(A, { firstContact: 2, railContactsAfterFirstContact: CUE_TO_RAIL });
-    expect(r.fouls).toEqual([]);
-    expect(r.turn).toBe('PASSES');
-    expect(r.nextShooter).toBe(B);
-    expect(r.ballInHand).toBe('NONE');
+    const err = expectRefused(
+      t,
+      { type: 'CallShot', player: A, call: { ball: null, pocket: null, safety: true } },
+      'INVALID_SHOT_FACTS',
+    );
+    expect(err.rule).toBe('N9.3');
   });
 });
 

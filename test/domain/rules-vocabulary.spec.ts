@@ -148,7 +148,7 @@ describe('the outcome builders', () => {
       gameResult: null,
       consecutiveFoulsAfter: 0,
       pushOutAvailable: false,
-      warningIssued: null,
+      warningsIssued: [],
       explanation: 'Shoots again.',
       explanationPt: 'Volta a jogar.',
     });

@@ -7,7 +7,7 @@ import { simulateMatch } from '../support/simulator';
 // the new code: when this fails, bump the version and pin the new shape under it (replacing the
 // old pin: only the current version's shape matters).
 const SHAPES: Record<number, string[]> = {
-  4: [
+  5: [
     'appealWindowMinutes',
     'appeals[].againstRevision',
     'appeals[].by',
@@ -34,6 +34,7 @@ const SHAPES: Record<number, string[]> = {
     'currentGame.ballsOnTable[]',
     'currentGame.breaker',
     'currentGame.call',
+    'currentGame.claimedFouls[]',
     'currentGame.consecutiveFouls.p1',
     'currentGame.consecutiveFouls.p2',
     'currentGame.cueBallPlacement',
@@ -50,6 +51,7 @@ const SHAPES: Record<number, string[]> = {
     'currentGame.pushOutAvailable',
     'currentGame.rack',
     'currentGame.shooter',
+    'currentGame.shotRecords',
     'currentGame.shotsPlayed',
     'currentGame.status',
     'currentGame.twoFoulWarned.p1',
@@ -86,7 +88,7 @@ const SHAPES: Record<number, string[]> = {
 
 // The values an appeal's status may hold, per version.
 const APPEAL_STATUS_VALUES: Record<number, string[]> = {
-  4: ['PENDING', 'DISMISSED', 'ALLOWED', 'WITHDRAWN', 'MOOT'],
+  5: ['PENDING', 'DISMISSED', 'ALLOWED', 'WITHDRAWN', 'MOOT'],
 };
 
 // A played match's state, with the fields of an appeal filed in another match in place of its

@@ -1,4 +1,5 @@
 import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { liftPlaySnapshotV1, type PlaySnapshotV1 } from '../../src/domain/events/play-snapshot';
 import type { AppealDecided, LedgerEvent } from '../../src/domain';
 import { matchStream, toDomain } from '../../src/ledger/envelope';
 import type { StoredEvent } from '../../src/ledger/event-store';
@@ -8,7 +9,9 @@ import { ANA, BRUNO, Table } from '../support/match-fixtures';
 import { appendRecorded } from '../support/recorded-ledger';
 
 // Stored events are never rewritten: AppealDecided version 1 said UPHELD / OVERTURNED, version 2
-// says DISMISSED / ALLOWED, and a version-1 event is upcast when it is read (toDomain).
+// says DISMISSED / ALLOWED, version 3's ruling lists its warnings (warningsIssued, A14) and its play snapshots count strokes
+// apart from records, where the
+// older ones named one (warningIssued), and an older event is upcast when it is read (toDomain).
 
 const decidedIn = (stored: StoredEvent[]) => stored.filter((e) => e.type === 'AppealDecided');
 
@@ -23,13 +26,31 @@ describe('AppealDecided version 1, read from a store', () => {
     return decidedIn(all.flat());
   }
 
-  it('is upcast to version 2: UPHELD reads DISMISSED, OVERTURNED reads ALLOWED, nothing else changes', async () => {
+  it('is upcast to version 3: UPHELD reads DISMISSED, OVERTURNED reads ALLOWED, the ruling lists its warnings, nothing else changes', async () => {
     const stored = await storedDecisions();
     const words = stored.map((s) => {
       const e = toDomain(s) as AppealDecided;
-      expect(e.version).toBe(2);
+      expect(e.version).toBe(3);
       // Explanations and everything else stay as stored: they are data.
-      expect({ ...e.data, outcome: null }).toEqual({ ...(s.data as object), outcome: null });
+      const { warningIssued, ...ruling } = (s.data as { ruling: Record<string, unknown> | null })
+        .ruling ?? { warningIssued: undefined };
+      expect(e.data.ruling).toEqual(
+        s.data && (s.data as { ruling: unknown }).ruling
+          ? { ...ruling, warningsIssued: warningIssued ? [warningIssued] : [] }
+          : null,
+      );
+      // Its play snapshots are lifted to version 2 (see play-snapshot.ts), the rest is as stored.
+      const snapshots = {
+        outcome: null,
+        ruling: null,
+        recorded: null,
+        amended: null,
+        resulting: null,
+      };
+      expect({ ...e.data, ...snapshots }).toEqual({ ...(s.data as object), ...snapshots });
+      const stored = s.data as Record<string, PlaySnapshotV1 | null>;
+      for (const k of ['recorded', 'amended', 'resulting'] as const)
+        expect(e.data[k]).toEqual(liftPlaySnapshotV1(stored[k]));
       return [
         (s.metadata as { schemaVersion: number }).schemaVersion,
         (s.data as { outcome: string }).outcome,
@@ -58,7 +79,7 @@ describe('AppealDecided version 1, read from a store', () => {
   });
 });
 
-describe('AppealDecided version 2, as the write path stores it', () => {
+describe('AppealDecided version 3, as the write path stores it', () => {
   const store = new SqliteEventStore({ filename: ':memory:' });
   afterAll(() => store.close());
 
@@ -91,7 +112,7 @@ describe('AppealDecided version 2, as the write path stores it', () => {
     return t.history;
   }
 
-  it('is stored with schema version 2 and the new words, and reads back as stored', async () => {
+  it('is stored with schema version 3 and the new words, and reads back as stored', async () => {
     await appendRecorded(store, 'm1', [decided()]);
     const stored = decidedIn(await store.readStream(matchStream('m1')));
     expect(
@@ -100,11 +121,11 @@ describe('AppealDecided version 2, as the write path stores it', () => {
         (s.data as { outcome: string }).outcome,
       ]),
     ).toEqual([
-      [2, 'DISMISSED'],
-      [2, 'ALLOWED'],
+      [3, 'DISMISSED'],
+      [3, 'ALLOWED'],
     ]);
     for (const s of stored)
-      expect(toDomain(s)).toEqual({ type: 'AppealDecided', version: 2, data: s.data });
+      expect(toDomain(s)).toEqual({ type: 'AppealDecided', version: 3, data: s.data });
     expect(await verifyLedger(store)).toMatchObject({ ok: true, breaks: [] });
   });
 });

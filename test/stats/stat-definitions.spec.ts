@@ -13,6 +13,7 @@ import {
   B,
   CUE_TO_RAIL,
   NINE,
+  TEN,
   anaOnTwoFouls,
   down,
   legalBreak,
@@ -39,9 +40,12 @@ function of(t: Table, player: string): Counters {
 }
 
 // The balls from `from` to `to`, each pocketed in turn by `player` (9-ball: lowest ball first).
+// 10-ball calls each ball (T10.4).
 function runBalls(t: Table, player: string, from: number, to: number, pocket: Pocket = 'FL') {
-  for (let b = from; b <= to; b++)
+  for (let b = from; b <= to; b++) {
+    if (t.state.discipline === 'TEN_BALL') t.call(player, b, pocket);
     t.shoot(player, { firstContact: b, pocketed: [{ ball: b, pocket }] });
+  }
 }
 
 function pushOut(t: Table, player: string): void {
@@ -222,8 +226,9 @@ describe('ball-in-hand conversion (G1.20)', () => {
 });
 
 describe('safeties', () => {
-  it('E8.11, N9.5: a safety succeeds when the next inning fouls or pockets nothing; a foul safety never does', () => {
-    const t = rack(NINE, { raceTo: 1 });
+  // A13: 9-ball has no called safety; 10-ball does (T10.5).
+  it('T10.5: a safety succeeds when the next inning fouls or pockets nothing; a foul safety never does', () => {
+    const t = rack(TEN, { raceTo: 1 });
     legalBreak(t);
     safety(t, B);
     safeMiss(t, B);
@@ -237,7 +242,7 @@ describe('safeties', () => {
     // A safety with a foul: counted as played, never as a success.
     safety(t, B);
     scratch(t, B);
-    runBalls(t, A, 2, 9);
+    runBalls(t, A, 2, 10);
     expect(of(t, B)).toMatchObject({
       safeties: 3,
       safetiesSucceeded: 1,
@@ -254,14 +259,14 @@ describe('safeties', () => {
       ballInHandWins: 1,
       runouts: 1,
       tableRuns: 0,
-      longestRun: 8,
-      ballsPocketed: 9,
-      shots: 12,
+      longestRun: 9,
+      ballsPocketed: 10,
+      shots: 13,
     });
   });
 
   it('a safety followed by a game awarded on appeal has no next inning, so it is no success', () => {
-    const t = rack(NINE, { raceTo: 1 });
+    const t = rack(TEN, { raceTo: 1 });
     legalBreak(t);
     safety(t, B);
     safeMiss(t, B);
@@ -409,7 +414,7 @@ describe('edge cases: push out, re-rack, award', () => {
   });
 
   it('G1.33: a re-rack cuts an inning begun with ball in hand and answers no safety', () => {
-    const t = rack(NINE, { raceTo: 1 });
+    const t = rack(TEN, { raceTo: 1 });
     legalBreak(t);
     safety(t, B);
     safeMiss(t, B);
@@ -422,7 +427,7 @@ describe('edge cases: push out, re-rack, award', () => {
     safeMiss(t, A);
     appealAllowed(t, A, revisionOf(t, 'ShotPlayed', 6), { kind: 'REPLAY_GAME' });
     legalBreak(t, down([1, 'FL']));
-    runBalls(t, A, 2, 9);
+    runBalls(t, A, 2, 10);
     expect(of(t, B)).toMatchObject({
       safeties: 2,
       safetiesSucceeded: 1,

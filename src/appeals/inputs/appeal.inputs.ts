@@ -38,18 +38,19 @@ export class ShotFactsAmendmentInput extends PartialType(
     'shooter',
     'jumpShot',
     'call',
-    'noStroke',
   ] as const),
   { omitDefaultValues: true },
 ) {}
 
 @InputType({
-  description: 'The call in force for the disputed shot (G1.4): ball and pocket, or a safety.',
+  description:
+    'The call in force for the disputed shot (G1.4), as callShot or recordShot.call take it: ball and pocket, a safety, or a push out (N9.2).',
 })
 export class CallAmendmentInput extends PickType(CallShotInput, [
   'ball',
   'pocket',
   'safety',
+  'pushOut',
 ] as const) {}
 
 @InputType({

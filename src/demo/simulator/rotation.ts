@@ -81,8 +81,8 @@ export function nextRotationCommand(
       };
     }
     const r = random();
-    // E8.11 / T10.5: a declared safety.
-    if (r < 0.08) {
+    // T10.5: a declared safety (10-ball only: 9-ball has no called safety, A13).
+    if (ten && r < 0.08) {
       return {
         type: 'CallShot',
         player: shooter,

@@ -32,7 +32,8 @@ export interface Amendment {
 // A scorer's or referee's correction of a shot's facts, while its frame is still in play.
 export interface ShotCorrected {
   type: 'ShotCorrected';
-  version: 1;
+  // Version 2: the rulings carry warningsIssued (version 1: warningIssued; see upcast.ts).
+  version: 2;
   data: {
     correctedRevision: number;
     gameNumber: number;
@@ -80,10 +81,11 @@ export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
 export const APPEAL_STATUSES = ['PENDING', ...APPEAL_OUTCOMES, 'WITHDRAWN', 'MOOT'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
-// Version 2 (version 1 said UPHELD for DISMISSED and OVERTURNED for ALLOWED; see upcast.ts).
+// Version 3 (version 1 said UPHELD for DISMISSED and OVERTURNED for ALLOWED; versions 1 and 2
+// held a ruling with warningIssued instead of warningsIssued; see upcast.ts).
 export interface AppealDecided {
   type: 'AppealDecided';
-  version: 2;
+  version: 3;
   data: {
     appealId: string;
     decidedBy: string;
@@ -119,7 +121,8 @@ export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 
 export interface AppealReviewed {
   type: 'AppealReviewed';
-  version: 1;
+  // Version 2: the ruling carries warningsIssued (version 1: warningIssued; see upcast.ts).
+  version: 2;
   data: {
     appealId: string;
     // The AppealDecided reviewed.

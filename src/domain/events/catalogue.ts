@@ -107,7 +107,8 @@ export interface ShotPlayed {
 
 export interface ShotAdjudicated {
   type: 'ShotAdjudicated';
-  version: 1;
+  // Version 2: the ruling carries warningsIssued (version 1: warningIssued; see upcast.ts).
+  version: 2;
   data: { gameNumber: number; shotNumber: number; ruling: Ruling };
 }
 

@@ -1,8 +1,8 @@
 import type { ShotCall } from './shot-facts';
-import type { GameEndReason, PendingChoice, RuleId } from '../rules/ruling';
+import type { FoulKind, GameEndReason, PendingChoice, RuleId } from '../rules/ruling';
 import type { BallInHand, Cushion, Group, PlacementZone } from '../table/vocabulary';
 
-// The play part of a match as stored inside ShotCorrected and AppealDecided (version 1 of both):
+// The play part of a match as stored inside ShotCorrected, AppealDecided and AppealReviewed:
 // the re-derived present an amendment installs. This is a stored contract, spelled out field by
 // field and kept apart from the aggregate's state: stored events are never rewritten, so a change
 // of shape is a new version (PlaySnapshotV2 and an upcaster), never an edit of this one.
@@ -52,4 +52,33 @@ export interface PlaySnapshotV1 {
   winner: string | null;
 }
 
-export type PlaySnapshot = PlaySnapshotV1;
+// Version 2 (ShotCorrected 2, AppealDecided 3, AppealReviewed 2): a game counts its strokes
+// (shotsPlayed; a foul recorded without a stroke is no shot) apart from its shot records
+// (shotRecords), and keeps the fouls claimed under G1.37. Version 1's shotsPlayed counted records
+// and its games' shots too; upcast.ts lifts it (shotRecords = shotsPlayed, no claimed fouls).
+export interface GameSnapshotV2 extends GameSnapshotV1 {
+  shotRecords: number;
+  claimedFouls: { player: string; kind: FoulKind; rule: RuleId }[];
+}
+
+export interface PlaySnapshotV2 extends Omit<PlaySnapshotV1, 'currentGame'> {
+  currentGame: GameSnapshotV2 | null;
+}
+
+export type PlaySnapshot = PlaySnapshotV2;
+
+export function liftPlaySnapshotV1(p: PlaySnapshotV1 | null): PlaySnapshotV2 | null {
+  if (!p) return null;
+  return { ...p, currentGame: p.currentGame && liftGame(p.currentGame) };
+}
+
+// The new fields beside the ones they go with, in the order a version-2 snapshot is written.
+function liftGame(g: GameSnapshotV1): GameSnapshotV2 {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(g)) {
+    out[k] = v;
+    if (k === 'shotsPlayed') out.shotRecords = g.shotsPlayed;
+    if (k === 'frozenDeclared') out.claimedFouls = [];
+  }
+  return out as unknown as GameSnapshotV2;
+}

@@ -1,5 +1,7 @@
-import type { AppealDecided, AppealOutcome } from './appeals';
+import type { AppealOutcome } from './appeals';
+import { liftPlaySnapshotV1, type PlaySnapshotV1 } from './play-snapshot';
 import { isLedgerEventType, type LedgerEvent } from './catalogue';
+import type { Ruling } from '../rules/ruling';
 
 // Stored events are never rewritten: an event stored under an older schema version is upcast
 // to the current one when it is read, so the domain only ever sees the current versions.
@@ -8,20 +10,72 @@ import { isLedgerEventType, type LedgerEvent } from './catalogue';
 // wins); version 2 says DISMISSED and ALLOWED. Its explanations stay as stored: they are data.
 const V1_OUTCOMES: Record<string, AppealOutcome> = { UPHELD: 'DISMISSED', OVERTURNED: 'ALLOWED' };
 
-function appealDecidedV1(data: Record<string, unknown>): AppealDecided['data'] {
+type Data = Record<string, unknown>;
+
+function appealOutcomeV1(data: Data): Data {
   const outcome = V1_OUTCOMES[String(data.outcome)];
   if (!outcome) throw new Error(`Unknown version-1 appeal outcome ${String(data.outcome)}`);
-  return { ...(data as unknown as AppealDecided['data']), outcome };
+  return { ...data, outcome };
 }
 
-// The current schema version of each event type that has more than one.
-const CURRENT: Partial<Record<LedgerEvent['type'], number>> = { AppealDecided: 2 };
+// Engine 1.4.0 (A14): a ruling lists its warnings (warningsIssued) where it named one
+// (warningIssued, a rule id or null; absent in rulings older than the field).
+function liftRuling(stored: unknown): Ruling | null {
+  if (stored === null || stored === undefined) return null;
+  const { warningIssued, ...rest } = stored as Data;
+  return { ...rest, warningsIssued: warningIssued ? [warningIssued] : [] } as unknown as Ruling;
+}
+
+function withRuling(data: Data): Data {
+  return { ...data, ruling: liftRuling(data.ruling) };
+}
+
+// The play snapshots an event stored (PlaySnapshotV1 → V2, see play-snapshot.ts), where present.
+function withSnapshots(data: Data, ...keys: string[]): Data {
+  const out = { ...data };
+  for (const k of keys)
+    if (k in data) out[k] = liftPlaySnapshotV1(data[k] as PlaySnapshotV1 | null);
+  return out;
+}
+
+const decidedV2 = (d: Data): Data =>
+  withSnapshots(withRuling(d), 'recorded', 'amended', 'resulting');
+
+// Each type with more than one version: its current version, and how each older one is lifted.
+const UPCASTS: Partial<
+  Record<LedgerEvent['type'], { current: number; lift: Record<number, (d: Data) => Data> }>
+> = {
+  ShotAdjudicated: { current: 2, lift: { 1: withRuling } },
+  ShotCorrected: {
+    current: 2,
+    lift: {
+      1: (d) =>
+        withSnapshots(
+          {
+            ...d,
+            original: withRuling(d.original as Data),
+            corrected: withRuling(d.corrected as Data),
+          },
+          'resulting',
+        ),
+    },
+  },
+  AppealDecided: {
+    current: 3,
+    lift: {
+      1: (d) => decidedV2(appealOutcomeV1(d)),
+      2: (d) => decidedV2(d),
+    },
+  },
+  AppealReviewed: { current: 2, lift: { 1: (d) => withSnapshots(withRuling(d), 'resulting') } },
+};
 
 export function upcast(type: string, version: number, data: unknown): LedgerEvent {
   if (!isLedgerEventType(type)) throw new Error(`Unknown event type ${type}`);
-  const current = CURRENT[type] ?? 1;
+  const u = UPCASTS[type];
+  const current = u?.current ?? 1;
   if (version === current) return { type, version, data } as LedgerEvent;
-  if (type === 'AppealDecided' && version === 1)
-    return { type, version: 2, data: appealDecidedV1(data as Record<string, unknown>) };
-  throw new Error(`No upcast for ${type} version ${version} (current: ${current})`);
+  const lift = u?.lift[version];
+  if (!lift) throw new Error(`No upcast for ${type} version ${version} (current: ${current})`);
+  return { type, version: current, data: lift(data as Data) } as LedgerEvent;
 }

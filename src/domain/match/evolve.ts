@@ -65,17 +65,19 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     }
     case 'ShotPlayed': {
       const g = copyGame(requireGame(game, event.type));
-      g.shotsPlayed += 1;
+      g.shotRecords += 1;
+      // A foul recorded without a stroke is no shot (G1.17: it counts as a foul).
+      if (!event.data.facts.noStroke) g.shotsPlayed += 1;
       next.currentGame = g;
       return next;
     }
     case 'ShotAdjudicated':
       next.currentGame = applyRuling(requireGame(game, event.type), event.data.ruling);
       next.pendingChoice = event.data.ruling.pendingChoice;
-      if (event.data.ruling.warningIssued) {
-        const { shooter, warningIssued } = event.data.ruling;
+      if (event.data.ruling.warningsIssued.length > 0) {
+        const { shooter, warningsIssued } = event.data.ruling;
         const earlier = state.warnings[shooter] ?? [];
-        next.warnings = withEntry(state.warnings, shooter, [...earlier, warningIssued]);
+        next.warnings = withEntry(state.warnings, shooter, [...earlier, ...warningsIssued]);
       }
       return next;
     case 'OptionChosen':
@@ -168,11 +170,13 @@ function newGame(state: MatchState, d: GameStarted['data']): GameState {
     cueBallPlacement: null,
     call: null,
     shotsPlayed: 0,
+    shotRecords: 0,
     consecutiveFouls: { [players[0]]: 0, [players[1]]: 0 },
     fouls: { [players[0]]: 0, [players[1]]: 0 },
     pushOutAvailable: false,
     twoFoulWarned: { [players[0]]: false, [players[1]]: false },
     frozenDeclared: [],
+    claimedFouls: [],
     winner: null,
     endReason: null,
     endRule: null,
@@ -199,6 +203,8 @@ function optionApplied(game: GameState | null, d: OptionChosen['data']): GameSta
       claimed.consecutiveFoulsAfter,
     );
     g.fouls = withEntry(game.fouls, claimed.player, (game.fouls[claimed.player] ?? 0) + 1);
+    const { kind, rule } = claimed.foul;
+    g.claimedFouls = [...game.claimedFouls, { player: claimed.player, kind, rule }];
   }
   return g;
 }
@@ -300,11 +306,13 @@ function copyGame(g: GameState): GameState {
     cueBallPlacement: g.cueBallPlacement,
     call: g.call,
     shotsPlayed: g.shotsPlayed,
+    shotRecords: g.shotRecords,
     consecutiveFouls: g.consecutiveFouls,
     fouls: g.fouls,
     pushOutAvailable: g.pushOutAvailable,
     twoFoulWarned: g.twoFoulWarned,
     frozenDeclared: g.frozenDeclared,
+    claimedFouls: g.claimedFouls,
     winner: g.winner,
     endReason: g.endReason,
     endRule: g.endRule,

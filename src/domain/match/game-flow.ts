@@ -74,14 +74,14 @@ export function playShot(c: PlayShot, state: MatchState): LedgerEvent[] {
           }),
           c.facts,
         );
-  const shotNumber = game.shotsPlayed + 1;
+  const shotNumber = game.shotRecords + 1;
   const events: LedgerEvent[] = [
     {
       type: 'ShotPlayed',
       version: 1,
       data: { shooter: c.shooter, gameNumber: game.number, shotNumber, facts: c.facts },
     },
-    { type: 'ShotAdjudicated', version: 1, data: { gameNumber: game.number, shotNumber, ruling } },
+    { type: 'ShotAdjudicated', version: 2, data: { gameNumber: game.number, shotNumber, ruling } },
   ];
   if (ruling.gameResult)
     events.push(

@@ -1,4 +1,4 @@
-import type { GameSnapshotV1, GameSummarySnapshotV1, PlaySnapshot } from '../events/play-snapshot';
+import type { GameSnapshotV2, GameSummarySnapshotV1, PlaySnapshot } from '../events/play-snapshot';
 import type { GameState, GameSummary, MatchState } from './state';
 
 // The play part of a match state to and from the snapshot stored in amendment events. Every field
@@ -50,7 +50,7 @@ export function installPlaySnapshot(next: MatchState, snapshot: PlaySnapshot): v
   next.winner = p.winner;
 }
 
-function toGameSnapshot(g: GameState): GameSnapshotV1 {
+function toGameSnapshot(g: GameState): GameSnapshotV2 {
   return {
     number: g.number,
     rack: g.rack,
@@ -65,18 +65,20 @@ function toGameSnapshot(g: GameState): GameSnapshotV1 {
     cueBallPlacement: g.cueBallPlacement,
     call: g.call,
     shotsPlayed: g.shotsPlayed,
+    shotRecords: g.shotRecords,
     consecutiveFouls: g.consecutiveFouls,
     fouls: g.fouls,
     pushOutAvailable: g.pushOutAvailable,
     twoFoulWarned: g.twoFoulWarned,
     frozenDeclared: g.frozenDeclared,
+    claimedFouls: g.claimedFouls,
     winner: g.winner,
     endReason: g.endReason,
     endRule: g.endRule,
   };
 }
 
-function fromGameSnapshot(g: GameSnapshotV1): GameState {
+function fromGameSnapshot(g: GameSnapshotV2): GameState {
   return {
     number: g.number,
     rack: g.rack,
@@ -91,11 +93,13 @@ function fromGameSnapshot(g: GameSnapshotV1): GameState {
     cueBallPlacement: g.cueBallPlacement,
     call: g.call,
     shotsPlayed: g.shotsPlayed,
+    shotRecords: g.shotRecords,
     consecutiveFouls: g.consecutiveFouls,
     fouls: g.fouls,
     pushOutAvailable: g.pushOutAvailable,
     twoFoulWarned: g.twoFoulWarned,
     frozenDeclared: g.frozenDeclared,
+    claimedFouls: g.claimedFouls,
     winner: g.winner,
     endReason: g.endReason,
     endRule: g.endRule,

@@ -2,7 +2,7 @@ import type { AppealState } from '../events/appeals';
 import type { PlayerRef } from '../events/catalogue';
 import type { FrozenDeclaration } from '../rules/general/cushions';
 import type { ShotCall } from '../events/shot-facts';
-import type { GameEndReason, PendingChoice, RuleId } from '../rules/ruling';
+import type { FoulKind, GameEndReason, PendingChoice, RuleId } from '../rules/ruling';
 import type {
   BallInHand,
   BreakOrderRule,
@@ -17,7 +17,7 @@ import type {
 // The shape of MatchState as a read model stores it. Bump it whenever a field of MatchState or
 // GameState (or of anything nested in them) is added, removed, renamed or changes meaning: a read
 // model built with another version is rebuilt from the ledger, so no code reads an older shape.
-export const MATCH_STATE_VERSION = 4;
+export const MATCH_STATE_VERSION = 5;
 
 export interface GameState {
   number: number;
@@ -33,7 +33,10 @@ export interface GameState {
   ballInHand: BallInHand;
   cueBallPlacement: PlacementZone | null;
   call: ShotCall | null;
+  // Strokes played (a foul recorded without a stroke is no shot), and shot records of any kind
+  // (what numbers the next one).
   shotsPlayed: number;
+  shotRecords: number;
   consecutiveFouls: Record<string, number>;
   fouls: Record<string, number>;
   // 9- and 10-ball: whether the next shot may be a push out (N9.2), and who has had the
@@ -42,9 +45,17 @@ export interface GameState {
   twoFoulWarned: Record<string, boolean>;
   // G1.36: balls declared frozen to a cushion for the next shot.
   frozenDeclared: FrozenDeclaration[];
+  // G1.37 without a referee: the fouls the opponent claimed by taking ball in hand.
+  claimedFouls: ClaimedFoul[];
   winner: string | null;
   endReason: GameEndReason | null;
   endRule: RuleId | null;
+}
+
+export interface ClaimedFoul {
+  player: string;
+  kind: FoulKind;
+  rule: RuleId;
 }
 
 export interface GameSummary {
@@ -54,6 +65,7 @@ export interface GameSummary {
   loser: string;
   reason: GameEndReason;
   rule: RuleId;
+  // Strokes played in the game.
   shots: number;
 }
 

@@ -51,6 +51,13 @@ export function callShot(c: CallShot, state: MatchState): LedgerEvent[] {
       );
     if (safety || ball !== null || pocket !== null)
       throw new DomainError('INVALID_CALL', 'A push out names no ball, pocket or safety', 'N9.2');
+  } else if (safety && state.discipline === 'NINE_BALL') {
+    // A13: WPA 1.6 is for call-shot games; 9-ball has no called safety.
+    throw new DomainError(
+      'INVALID_SHOT_FACTS',
+      'There is no declared safety in 9-ball: a legally pocketed ball always continues the inning',
+      'N9.3',
+    );
   } else if (safety) {
     if (ball !== null || pocket !== null)
       throw new DomainError('INVALID_CALL', 'A safety call names no ball or pocket', 'E8.11');

@@ -163,6 +163,13 @@ export const FOUL_CATALOGUE = {
       'terceira falta consecutiva depois do aviso das duas faltas',
     ),
   ),
+  // A10: the escalation of a second warned violation (its rule is G1.9 or G1.29).
+  SECOND_WARNED_VIOLATION: entry('G1.29', 'FORFEIT_OF_MATCH', (rule: string) =>
+    t(
+      `a second violation of ${rule} after a warning forfeits the match (A10)`,
+      `uma segunda infração de ${rule} depois de advertência dá perda da partida (A10)`,
+    ),
+  ),
   // G1.10, G1.22, G1.37: the cue ball in hand.
   PLACEMENT_OVER_HEAD_STRING: entry('G1.10', 'STANDARD_FOUL', () =>
     t(

@@ -88,7 +88,7 @@ export function ruling(setup: CommonSetup, next: Next, shot: ShotRecord): Ruling
     gameResult: next.gameResult,
     consecutiveFoulsAfter: shot.consecutiveFoulsAfter,
     pushOutAvailable: shot.pushOutAvailable ?? false,
-    warningIssued: null,
+    warningsIssued: [],
     explanation: shot.why.en,
     explanationPt: shot.why.pt,
   };

@@ -2,7 +2,7 @@ import type { RuleProfileId } from '../table/vocabulary';
 import type { FrozenOtherCushion } from './general/cushions';
 
 // Bumped whenever a ruling could change; every ruling records it, and re-adjudication goes by it.
-export const ENGINE_VERSION = '1.3.0';
+export const ENGINE_VERSION = '1.4.0';
 
 // The decisions table (A1–A6) of ../shared/rules/README.md as data, so profiles differ only here.
 export interface ProfileRules {

@@ -44,6 +44,8 @@ export const FOUL_KINDS = [
   'EIGHT_POCKETED_ON_FOUL',
   // N9.8 / T10.10: the third consecutive foul after the two-foul warning.
   'THIRD_CONSECUTIVE_FOUL',
+  // A10 (G1.9, G1.29): the second warned violation of the same rule forfeits the match.
+  'SECOND_WARNED_VIOLATION',
   // G1.10, G1.22, G1.37: cue ball in hand.
   'PLACEMENT_OVER_HEAD_STRING',
   'OBJECT_BALL_TOUCHED_WHILE_PLACING',
@@ -151,8 +153,9 @@ export interface Ruling {
   consecutiveFoulsAfter: number;
   // N9.2 / T10.3: whether the next shot may be declared a push out.
   pushOutAvailable: boolean;
-  // G1.9 / G1.29: a warning issued to the shooter with this ruling (a second one forfeits, A10).
-  warningIssued: RuleId | null;
+  // G1.9 / G1.29: the warnings issued to the shooter with this ruling, one per rule violated (A14);
+  // a second warned violation of the same rule forfeits the match (A10).
+  warningsIssued: RuleId[];
   explanation: string;
   explanationPt: string;
 }

@@ -151,9 +151,11 @@ export class Tally {
       game: g,
     });
     inning.balls += legal;
-    inning.shots += 1;
+    // A foul recorded without a stroke is no shot; it counts as a foul (G1.17).
+    const stroke = facts.noStroke !== true;
+    if (stroke) inning.shots += 1;
     if (foul) inning.fouled = true;
-    this.bump(g, shooter, 'shots');
+    if (stroke) this.bump(g, shooter, 'shots');
     this.bump(g, shooter, 'ballsPocketed', legal);
     if (ruling.isBreak) {
       this.bump(g, shooter, 'breaks');
@@ -208,7 +210,7 @@ export class Tally {
       rules: ruling.rules,
       gameWinner: won,
     });
-    if (ruling.turn !== 'CONTINUES') this.innings.end(won);
+    if (!keepsTurn(ruling)) this.innings.end(won);
   }
 
   private gameEnded(d: {
@@ -250,4 +252,11 @@ export class Tally {
     else if (i.firstOfRack) this.bump(g, i.player, 'tableRuns');
     if (i.ballInHand) this.bump(g, i.player, 'ballInHandWins');
   }
+}
+
+// The shooter stays at the table, or owes a choice to themself (E8.7: spot the 8 and continue,
+// or re-rack); only a choice owed to the opponent ends the inning (docs/stats.md).
+function keepsTurn(r: Ruling): boolean {
+  if (r.turn === 'CONTINUES') return true;
+  return r.turn === 'CHOICE_PENDING' && r.pendingChoice?.player === r.shooter;
 }

@@ -1,6 +1,6 @@
 // The stat definitions' version: every figure served carries it, and the read model is rebuilt
 // when it changes (docs/stats.md defines each counter in terms of events, for this version).
-export const STATS_VERSION = 1;
+export const STATS_VERSION = 2;
 
 // The counters kept per player, per match and per game (game 0 holds the match-level ones).
 // Every aggregate is a sum of them, except longestRun (a maximum).
@@ -52,7 +52,7 @@ export const STAT_DESCRIPTIONS: Record<StatCounter, string> = {
   tableRuns: 'Games won in the player’s only inning of the rack, begun after the opponent broke.',
   runouts: 'Games won at the table in one inning of more than the break shot (from any point).',
   longestRun: 'Most balls legally pocketed in one inning.',
-  shots: 'Shots played (break and push outs included).',
+  shots: 'Strokes played (break and push outs included; a foul recorded without a stroke is none).',
   ballsPocketed: 'Object balls legally pocketed.',
   calledAttempted: 'Shots taken with a ball and pocket called.',
   calledMade: 'Called shots that pocketed the called ball in the called pocket without a foul.',

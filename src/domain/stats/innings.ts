@@ -1,6 +1,6 @@
 // Innings: a player's turn at the table, from their first shot until a shot whose ruling does not
-// let them continue (a miss, a foul, a safety, a push out, a choice owed, the game's end) or a
-// re-rack. A push out therefore ends an inning, even when the opponent hands the table back.
+// let them continue (a miss, a foul, a safety, a push out, a choice owed to the opponent, the
+// game's end) or a re-rack. A choice the shooter owes to themself (E8.7) does not end it. A push out therefore ends an inning, even when the opponent hands the table back.
 
 export interface Inning {
   player: string;

@@ -32,6 +32,7 @@ export function toRulingModel(r: Ruling): RulingModel {
   return {
     ...r,
     foul: r.appliedFoul !== null,
+    warningIssued: r.warningsIssued[0] ?? null,
     groupsAssigned: groups(r.groupsAssigned),
     pendingChoice: pendingChoice(r.pendingChoice, chooser !== r.shooter ? r.shooter : null),
   };

@@ -5,7 +5,9 @@ import type {
   StatementCapacity,
   BallInHand,
   BreakOrderRule,
+  Cushion,
   Discipline,
+  FoulKind,
   GameEndReason,
   PlacementZone,
   Pocket,
@@ -40,6 +42,24 @@ export class ShotCallModel {
   @Field({ nullable: true, description: 'A declared push out (N9.2).' }) pushOut?: boolean;
 }
 
+@ObjectType('FrozenDeclaration', {
+  description: 'A ball declared frozen to a cushion before the next shot (G1.36).',
+})
+export class FrozenDeclarationModel {
+  @Field(() => Int) ball!: number;
+  @Field(() => E.Cushion) cushion!: Cushion;
+}
+
+@ObjectType('ClaimedFoul', {
+  description:
+    'A foul the opponent claimed by taking ball in hand (G1.37 without a referee); it counts in fouls and consecutiveFouls.',
+})
+export class ClaimedFoulModel {
+  @Field({ description: 'Whose foul it is.' }) player!: string;
+  @Field(() => E.FoulKind) kind!: FoulKind;
+  @Field() rule!: string;
+}
+
 @ObjectType('Game', { description: 'A game (rack) as it stands, rebuilt by replaying the ledger.' })
 export class GameModel {
   @Field(() => Int) number!: number;
@@ -58,13 +78,24 @@ export class GameModel {
   @Field(() => E.BallInHand) ballInHand!: BallInHand;
   @Field(() => E.PlacementZone, { nullable: true }) cueBallPlacement!: PlacementZone | null;
   @Field(() => ShotCallModel, { nullable: true }) call!: ShotCallModel | null;
-  @Field(() => Int) shotsPlayed!: number;
+  @Field(() => Int, {
+    description: 'Strokes played in this game; a foul recorded without a stroke is no shot.',
+  })
+  shotsPlayed!: number;
   @Field(() => [PlayerCountModel]) consecutiveFouls!: PlayerCountModel[];
   @Field(() => [PlayerCountModel]) fouls!: PlayerCountModel[];
   @Field({ description: '9- and 10-ball: the next shot may be a push out (N9.2).' })
   pushOutAvailable!: boolean;
   @Field(() => [String], { description: 'Players who have had the two-foul warning (N9.8).' })
   twoFoulWarned!: string[];
+  @Field(() => [FrozenDeclarationModel], {
+    description: 'Balls declared frozen for the next shot (G1.36); emptied by the shot.',
+  })
+  frozenDeclared!: FrozenDeclarationModel[];
+  @Field(() => [ClaimedFoulModel], {
+    description: 'Fouls claimed under G1.37 in this game, in order.',
+  })
+  claimedFouls!: ClaimedFoulModel[];
   @Field(() => String, { nullable: true }) winner!: string | null;
   @Field(() => E.GameEndReason, { nullable: true }) endReason!: GameEndReason | null;
   @Field(() => String, { nullable: true }) endRule!: string | null;
@@ -78,7 +109,7 @@ export class GameSummaryModel {
   @Field() loser!: string;
   @Field(() => E.GameEndReason) reason!: GameEndReason;
   @Field() rule!: string;
-  @Field(() => Int) shots!: number;
+  @Field(() => Int, { description: 'Strokes played in the game.' }) shots!: number;
 }
 
 @ObjectType('Officials', { description: 'Who may record at the match (assigned by an admin).' })

@@ -118,10 +118,15 @@ export class RulingModel {
   consecutiveFoulsAfter!: number;
   @Field({ description: 'Whether the next shot may be a push out (N9.2).' })
   pushOutAvailable!: boolean;
+  @Field(() => [String], {
+    description:
+      'The rules (G1.9, G1.29) under which this ruling warned the shooter, one warning per rule violated (A14); a second warned violation of a rule forfeits the match (A10).',
+  })
+  warningsIssued!: string[];
   @Field(() => String, {
     nullable: true,
-    description:
-      'The rule (G1.9 or G1.29) under which this ruling warned the shooter; a second warned violation of it forfeits the match (A10).',
+    deprecationReason: 'Use warningsIssued: one stroke may be warned under several rules (A14).',
+    description: 'The first of warningsIssued, or null.',
   })
   warningIssued!: string | null;
   @Field() explanation!: string;

@@ -192,7 +192,7 @@ function dismissed(x: Decision): AppealDecided {
   }
   return {
     type: 'AppealDecided',
-    version: 2,
+    version: 3,
     data: {
       appealId: c.appealId,
       decidedBy: c.decidedBy,
@@ -231,7 +231,7 @@ function allowed(x: Decision): AppealDecided {
   const what = REMEDY_TEXT[remedy.kind](state, remedy, d.resulting.status === 'COMPLETED');
   return {
     type: 'AppealDecided',
-    version: 2,
+    version: 3,
     data: {
       appealId: c.appealId,
       decidedBy: c.decidedBy,

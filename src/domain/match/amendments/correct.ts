@@ -65,7 +65,7 @@ export function correctShot(c: CorrectShot, state: MatchState, h: RecordedHistor
   const who = playerName(state, shot.shooter);
   return {
     type: 'ShotCorrected',
-    version: 1,
+    version: 2,
     data: {
       correctedRevision: revision,
       gameNumber: shot.gameNumber,

@@ -91,7 +91,7 @@ export function reviewDecision(
   const head = REVIEW_TEXT.setAside(c.appealId, by, decision);
   const event: AppealReviewed = {
     type: 'AppealReviewed',
-    version: 1,
+    version: 2,
     data: {
       appealId: c.appealId,
       reviewedRevision: reviewed.revision,
@@ -184,7 +184,7 @@ function confirmed(
   const head = REVIEW_TEXT.confirmed(c.appealId, by, d.outcome);
   return {
     type: 'AppealReviewed',
-    version: 1,
+    version: 2,
     data: {
       appealId: c.appealId,
       reviewedRevision: reviewed.revision,

@@ -1,5 +1,5 @@
 import type { ShotFacts } from '../../events/shot-facts';
-import { conduct } from '../general/conduct';
+import { conduct, withWarnings } from '../general/conduct';
 import { assertFactsFitTable } from '../general/facts-check';
 import { forfeitRuling, mostSevere, noStrokeFoul } from '../general/fouls';
 import { placementFindings } from '../general/placement';
@@ -23,7 +23,7 @@ export function adjudicateEightBall(setup: ShotSetup, facts: ShotFacts): Ruling 
   const r = setup.isBreak
     ? adjudicateBreak(setup, facts, behaviour.breakInterference)
     : adjudicateShot(setup, facts);
-  return behaviour.warning ? { ...r, warningIssued: behaviour.warning } : r;
+  return withWarnings(r, behaviour.warnings);
 }
 
 // A shot after the break: fouls, then the 8 (E8.18), then who plays next.
@@ -37,7 +37,9 @@ function adjudicateShot(setup: ShotSetup, facts: ShotFacts): Ruling {
   const tg = targets(setup);
   const { contactOk, eightFirstOnOpenTable } = contactFouls(shot, tg);
   const counted = countedBall(shot, tg);
-  if (contactOk && !eightFirstOnOpenTable) cushionFoul(shot, counted.counted);
+  // A16: the 8 hit first on an open table (A2) waives only the wrong-ball foul, not G1.19; since
+  // nothing scores on such a shot, no ball is legally pocketed for A1.
+  if (contactOk) cushionFoul(shot, eightFirstOnOpenTable ? null : counted.counted);
   shot.trail.add(...shot.fouls.map((f) => f.rule));
 
   const end = eightBallEnds(shot, tg, counted.calledBall);

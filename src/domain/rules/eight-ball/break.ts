@@ -5,7 +5,13 @@ import { mostSevere } from '../general/fouls';
 import { GENERAL_TEXTS } from '../general/texts';
 import { foul } from '../foul-catalogue';
 import { ballInHand, choiceOwed, continues, passes } from '../outcome';
-import type { FoulFinding, PendingChoice, Penalty, Ruling } from '../ruling';
+import {
+  penaltyRank,
+  type FoulFinding,
+  type PendingChoice,
+  type Penalty,
+  type Ruling,
+} from '../ruling';
 import { ruledShot } from '../shot';
 import { baseFouls } from './fouls';
 import { lost } from './game-end';
@@ -71,26 +77,36 @@ function eightOnBreak(shot: EightBallShot): Ruling {
     rule: 'E8.7',
     ballInHandIfShooting: 'NONE',
   };
-  return breakChoice(shot, choice, TEXTS.eightOnLegalBreak(shot.who), 'NONE');
+  // E8.4: the other balls of a legal break stay down and are legally pocketed, whatever is chosen.
+  const legally = shot.down.filter((b) => b !== 8);
+  return breakChoice(shot, choice, TEXTS.eightOnLegalBreak(shot.who), 'NONE', legally);
 }
 
 function illegalBreak(shot: EightBallShot): Ruling {
   const { facts } = shot;
   shot.trail.add('E8.3');
-  if (shot.setup.rules.illegalBreakIsFoul) {
-    shot.fouls.push(foul('ILLEGAL_BREAK', [facts.objectBallsDrivenToRail, 'no ball']));
-  }
-  const scratched = facts.cueBallScratched || facts.cueBallOffTable;
+  const own = shot.setup.rules.illegalBreakIsFoul
+    ? foul('ILLEGAL_BREAK', [facts.objectBallsDrivenToRail, 'no ball'])
+    : null;
+  // A15: any other foul of the stroke (a scratch, a stroke foul, a placement foul) leaves A6's
+  // options standing, and accepting the table comes with its ball in hand (E8.5: the kitchen).
+  const other = shot.fouls.length > 0;
+  if (other) shot.trail.add('A15');
+  if (own) shot.fouls.push(own);
   const options: PendingChoice['options'] = [
     'ACCEPT_TABLE',
     'RERACK_AND_BREAK',
     'RERACK_OPPONENT_BREAKS',
   ];
-  const inHand = scratched ? 'BEHIND_HEAD_STRING' : 'NONE';
+  const inHand = other ? 'BEHIND_HEAD_STRING' : 'NONE';
+  const why = TEXTS.illegalBreak(shot.who);
   return breakChoice(
     shot,
     opponentChooses(shot, 'ILLEGAL_BREAK', options, 'E8.3', inHand),
-    TEXTS.illegalBreak(shot.who),
+    other ? sentence(why, TEXTS.acceptWithBallInHand(shot.who, 'A15')) : why,
+    'BREAK_FOUL',
+    [],
+    own,
   );
 }
 
@@ -98,15 +114,29 @@ function legalBreak(shot: EightBallShot): Ruling {
   const { facts, down, who } = shot;
   const applied = mostSevere(shot.fouls);
   // E8.6: an object ball off the table on a legal break, with the cue ball still in play, lets the
-  // incoming player take the table as it is or ball in hand behind the head string.
+  // incoming player take the table as it is or ball in hand behind the head string. A18: a foul as
+  // severe beside it (a placement foul) leaves the option standing, its ball in hand with the table.
   const cueBallFoul =
     facts.cueBallScratched || facts.cueBallOffTable || facts.cueBallTouchedPocketedBall;
-  if (applied && applied.kind === 'OBJECT_BALL_OFF_TABLE' && !cueBallFoul) {
+  const off = shot.fouls.find((f) => f.kind === 'OBJECT_BALL_OFF_TABLE');
+  if (off && applied && !cueBallFoul && penaltyRank(off.penalty) >= penaltyRank(applied.penalty)) {
+    const others = shot.fouls.length > 1;
+    if (others) shot.trail.add('A18');
     const options: PendingChoice['options'] = ['ACCEPT_TABLE', 'BALL_IN_HAND_BEHIND_HEAD_STRING'];
+    const why = TEXTS.ballOffOnBreak(who, facts.ballsOffTable);
     return breakChoice(
       shot,
-      opponentChooses(shot, 'BALL_OFF_TABLE_ON_BREAK', options, 'E8.6'),
-      TEXTS.ballOffOnBreak(who, facts.ballsOffTable),
+      opponentChooses(
+        shot,
+        'BALL_OFF_TABLE_ON_BREAK',
+        options,
+        'E8.6',
+        others ? 'BEHIND_HEAD_STRING' : 'NONE',
+      ),
+      others ? sentence(why, TEXTS.acceptWithBallInHand(who, 'A18')) : why,
+      'BREAK_FOUL',
+      [],
+      off,
     );
   }
   if (applied) return foulOnBreak(shot, applied);
@@ -149,13 +179,16 @@ function breakChoice(
   why: Text,
   // Without a foul: NONE for the breaker's own 8-ball option, BREAK_FOUL for the incoming player's options.
   penaltyWithoutFoul: Penalty = 'BREAK_FOUL',
+  legallyPocketed: number[] = [],
+  // A18: the foul that gives the option is the one applied when another is as severe.
+  optionFoul: FoulFinding | null = null,
 ): Ruling {
   shot.trail.add(...shot.fouls.map((f) => f.rule));
-  const applied = mostSevere(shot.fouls);
+  const applied = mostSevere(optionFoul ? [optionFoul, ...shot.fouls] : shot.fouls);
   return eightBallRuling(shot, choiceOwed(choice), {
     appliedFoul: applied,
     penalty: applied ? applied.penalty : penaltyWithoutFoul,
-    legallyPocketed: [],
+    legallyPocketed,
     why: sentence(why),
   });
 }

@@ -1,6 +1,8 @@
-import { directShot } from '../general/cushions';
+import type { ShotCall, ShotFacts } from '../../events/shot-facts';
+import { directShot, notObvious } from '../general/cushions';
 import { t, type Text } from '../general/explain';
 import { mostSevere } from '../general/fouls';
+import { GENERAL_TEXTS } from '../general/texts';
 import { foul } from '../foul-catalogue';
 import { gameOver } from '../outcome';
 import type { GameEndReason, GameResult, Ruling } from '../ruling';
@@ -68,7 +70,7 @@ export function eightBallEnds(
     return lost(
       shot,
       'EIGHT_IN_UNCALLED_POCKET',
-      TEXTS.eightUncalledPocket(who, eightPocket.pocket),
+      TEXTS.eightUncalledPocket(who, eightPocket.pocket, neverObvious(call, facts)),
     );
   }
   shot.trail.add('E8.1');
@@ -79,4 +81,10 @@ export function eightBallEnds(
     rule: 'E8.1',
   };
   return endOfGame(shot, result, TEXTS.eightWins(who, eightPocket.pocket));
+}
+
+// A9: the 8 dropped uncalled on a shot the record attests obvious, which it cannot be.
+function neverObvious(call: ShotCall | null, facts: ShotFacts): Text | null {
+  const never = call === null ? notObvious(facts) : null;
+  return never && GENERAL_TEXTS.neverObvious(never);
 }

@@ -1,5 +1,5 @@
 import { groupOf, otherGroup, type Group } from '../../table/vocabulary';
-import { directShot } from '../general/cushions';
+import { directShot, notObvious } from '../general/cushions';
 import { describeFoul, sentence, t, type Text } from '../general/explain';
 import { GENERAL_TEXTS } from '../general/texts';
 import { ballInHand, choiceOwed, continues, passes } from '../outcome';
@@ -82,7 +82,10 @@ export function cleanShot(
   if (c.counted !== null) return pocketedLegally(shot, tg, c.counted, c.calledBall !== null);
   if (c.calledBall !== null)
     return pass('G1.5', TEXTS.calledMissed(who, c.calledBall, call!.pocket));
-  if (down.length > 0) return pass('G1.4', TEXTS.uncalled(down));
+  if (down.length > 0) {
+    const never = notObvious(shot.facts);
+    return pass('G1.4', TEXTS.uncalled(down, never && GENERAL_TEXTS.neverObvious(never)));
+  }
   return pass('G1.35', TEXTS.nothingPocketed(who));
 }
 

@@ -39,6 +39,12 @@ export const EIGHT_BALL_TEXTS = {
       `illegal break: no ball pocketed and fewer than four object balls reached a cushion; ${p.opponent} chooses to accept the table, re-rack and break, or have ${p.shooter} break again (E8.3)`,
       `saída ilegal: nenhuma bola embolsada e menos de quatro bolas de cor tocaram numa tabela; ${p.opponent} escolhe aceitar a mesa, voltar a armar e fazer a saída, ou que ${p.shooter} repita a saída (E8.3)`,
     ),
+  // A15 / A18: the other foul of the break stroke.
+  acceptWithBallInHand: (p: Players, rule: string): Text =>
+    t(
+      `for the other foul, accepting the table comes with ball in hand behind the head string for ${p.opponent} (${rule}, E8.5)`,
+      `pela outra falta, quem aceita a mesa fica com bola na mão atrás da linha de saída, ${p.opponent} (${rule}, E8.5)`,
+    ),
   ballOffOnBreak: (p: Players, off: number[]): Text =>
     t(
       `${names(off).en} left the table on the break; ${p.opponent} chooses to accept the table or to take ball in hand behind the head string (E8.6)`,
@@ -91,13 +97,18 @@ export const EIGHT_BALL_TEXTS = {
         `embolsou a 8 numa tacada com falta (${rule}: ${detail.pt})`,
       ),
     ),
-  eightUncalledPocket: (p: Players, pocket: Pocket): Text =>
+  eightUncalledPocket: (p: Players, pocket: Pocket, never: Text | null = null): Text =>
     loses(
       p,
-      t(
-        `pocketed the 8 in ${pocket}, which was not the called pocket,`,
-        `embolsou a 8 na bolsa ${pocket}, que não era a bolsa cantada,`,
-      ),
+      never
+        ? t(
+            `pocketed the 8 in ${pocket} without a call (${never.en}, A9)`,
+            `embolsou a 8 na bolsa ${pocket} sem a cantar (${never.pt}, A9)`,
+          )
+        : t(
+            `pocketed the 8 in ${pocket}, which was not the called pocket,`,
+            `embolsou a 8 na bolsa ${pocket}, que não era a bolsa cantada,`,
+          ),
     ),
   eightWins: (p: Players, pocket: Pocket): Text =>
     t(
@@ -131,11 +142,16 @@ export const EIGHT_BALL_TEXTS = {
       `${p.shooter} did not pocket the called ${called} in ${pocket}; the turn ends (G1.5)`,
       `${p.shooter} não embolsou a ${called} cantada na bolsa ${pocket}; a vez termina (G1.5)`,
     ),
-  uncalled: (down: number[]): Text =>
-    t(
-      `${names(down).en} went down without a call and the shot was not attested obvious, so nothing scores (G1.4, A9)`,
-      `${names(down).pt} entrou sem ser cantada e a tacada não foi dada como óbvia, por isso nada conta (G1.4, A9)`,
-    ),
+  uncalled: (down: number[], never: Text | null): Text =>
+    never
+      ? t(
+          `${names(down).en} went down without a call; ${never.en}, so nothing scores (G1.4, A9)`,
+          `${names(down).pt} entrou sem ser cantada; ${never.pt}, por isso nada conta (G1.4, A9)`,
+        )
+      : t(
+          `${names(down).en} went down without a call and the shot was not attested obvious, so nothing scores (G1.4, A9)`,
+          `${names(down).pt} entrou sem ser cantada e a tacada não foi dada como óbvia, por isso nada conta (G1.4, A9)`,
+        ),
   nothingPocketed: (p: Players): Text =>
     t(
       `${p.shooter} pocketed nothing; the turn ends`,

@@ -1,12 +1,13 @@
 import type { ShotFacts } from '../../events/shot-facts';
-import { finding } from '../foul-catalogue';
-import type { FoulFinding, PendingChoice, RuleId } from '../ruling';
+import { foul } from '../foul-catalogue';
+import type { FoulFinding, PendingChoice, RuleId, Ruling } from '../ruling';
 import { GENERAL_TEXTS } from './texts';
 
 export interface ConductOutcome {
   // A10: the second warned violation of the same rule forfeits the match.
   forfeit: FoulFinding | null;
-  warning: RuleId | null;
+  // A14: each rule violated gets its own warning.
+  warnings: RuleId[];
   // G1.9: interference with the cue ball on the break (the opponent then chooses who breaks).
   breakInterference: boolean;
 }
@@ -24,15 +25,24 @@ export function conduct(facts: ShotFacts, isBreak: boolean, warnings: RuleId[]):
   ];
   const repeated = violated.find((rule) => warnings.includes(rule));
   if (repeated) {
-    const kind = repeated === 'G1.9' ? 'BREAK_CUE_BALL_INTERFERENCE' : 'NON_TIP_CONTACT';
-    const why = GENERAL_TEXTS.repeatedViolation(repeated);
-    return {
-      forfeit: finding(kind, repeated, 'FORFEIT_OF_MATCH', why),
-      warning: null,
-      breakInterference,
-    };
+    // The violation stays listed as the foul it is; the forfeit is its own kind (A10).
+    const forfeit = foul('SECOND_WARNED_VIOLATION', [repeated], { rule: repeated });
+    return { forfeit, warnings: [], breakInterference };
   }
-  return { forfeit: null, warning: violated[0] ?? null, breakInterference };
+  return { forfeit: null, warnings: violated, breakInterference };
+}
+
+// A14: the warnings a ruling issues; with more than one, the explanation names them all.
+export function withWarnings(r: Ruling, warnings: RuleId[]): Ruling {
+  if (warnings.length === 0) return r;
+  if (warnings.length === 1) return { ...r, warningsIssued: warnings };
+  const more = GENERAL_TEXTS.warnedUnderEach(warnings);
+  return {
+    ...r,
+    warningsIssued: warnings,
+    explanation: `${r.explanation} ${more.en}`,
+    explanationPt: `${r.explanationPt} ${more.pt}`,
+  };
 }
 
 // G1.9: after interference on the break, the opponent chooses who breaks the re-rack.

@@ -2,12 +2,6 @@ import { t, type Players, type Text } from './explain';
 
 // The wording every discipline shares.
 export const GENERAL_TEXTS = {
-  // A10: a second warned violation of the same rule.
-  repeatedViolation: (rule: string): Text =>
-    t(
-      `a second violation of ${rule} after a warning forfeits the match (A10)`,
-      `uma segunda infração de ${rule} depois de advertência dá perda da partida (A10)`,
-    ),
   forfeits: (p: Players, rule: string, why: Text): Text =>
     t(
       `${p.shooter} forfeits the match (${rule}, A10): ${why.en}`,
@@ -22,6 +16,23 @@ export const GENERAL_TEXTS = {
     t(
       `${p.opponent} has ball in hand anywhere (${rule})`,
       `${p.opponent} tem bola na mão em qualquer ponto da mesa (${rule})`,
+    ),
+  // A9: an uncalled shot attested obvious that cannot be.
+  neverObvious: (why: 'BANK_OR_KICK' | 'COMBINATION'): Text =>
+    why === 'BANK_OR_KICK'
+      ? t(
+          'the record attests the shot obvious, but banks and kicks are never obvious',
+          'o registo dá a tacada como óbvia, mas tabelas e tacadas de tabela à branca nunca são óbvias',
+        )
+      : t(
+          'the record attests the shot obvious, but a combination is never obvious',
+          'o registo dá a tacada como óbvia, mas uma combinação nunca é óbvia',
+        ),
+  // A14: one stroke warned under several rules.
+  warnedUnderEach: (rules: string[]): Text =>
+    t(
+      `A warning is issued under each of ${rules.join(' and ')}; each counts towards a match forfeit (A14, A10).`,
+      `É dada uma advertência por cada uma das regras ${rules.join(' e ')}; cada uma conta para a perda da partida (A14, A10).`,
     ),
   // G1.9, shared by every discipline's break.
   breakInterference: (p: Players): Text =>

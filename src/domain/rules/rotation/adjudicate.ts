@@ -1,5 +1,5 @@
 import type { ShotFacts } from '../../events/shot-facts';
-import { conduct } from '../general/conduct';
+import { conduct, withWarnings } from '../general/conduct';
 import { assertFactsFitTable } from '../general/facts-check';
 import { forfeitRuling, mostSevere, noStrokeFoul } from '../general/fouls';
 import type { FoulFinding, Ruling } from '../ruling';
@@ -16,7 +16,7 @@ export function adjudicateRotation(setup: RotationSetup, facts: ShotFacts): Ruli
   assertFactsFitTable(setup.ballsOnTable, facts);
   const behaviour = conduct(facts, setup.isBreak, setup.warnings);
   const r = adjudicate(setup, facts, behaviour.forfeit, behaviour.breakInterference);
-  return behaviour.warning && !behaviour.forfeit ? { ...r, warningIssued: behaviour.warning } : r;
+  return withWarnings(r, behaviour.warnings);
 }
 
 function adjudicate(

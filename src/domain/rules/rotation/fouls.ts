@@ -49,10 +49,9 @@ function contactFoul({ setup, facts, down, id }: RotationShot): FoulFinding | nu
     setup.rules.frozenOtherCushion,
   );
   if (cushion.met) return null;
-  // G1.36 for a ball declared frozen before the shot.
-  const frozen = setup.frozenDeclared.some((f) => f.ball === first);
+  // G1.36 for a ball declared frozen before the shot (A17 included).
   return foul('NO_RAIL_AFTER_CONTACT', ['ROTATION'], {
-    rule: frozen ? 'G1.36' : id('N9.7', 'T10.9'),
+    rule: cushion.frozenApplied ? 'G1.36' : id('N9.7', 'T10.9'),
   });
 }
 

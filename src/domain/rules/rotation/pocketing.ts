@@ -1,4 +1,5 @@
-import { directShot } from '../general/cushions';
+import { directShot, notObvious } from '../general/cushions';
+import { GENERAL_TEXTS } from '../general/texts';
 import type { Ruling } from '../ruling';
 import { shootOrPassBack } from './push-out';
 import { staysAtTable, turnPasses, wins, type RotationShot } from './shot';
@@ -7,11 +8,12 @@ import { ROTATION_TEXTS as TEXTS } from './texts';
 const nothingPocketed = (shot: RotationShot): Ruling =>
   turnPasses(shot, 'G1.35', TEXTS.nothingPocketed(shot.who));
 
-// N9.3: any legally pocketed ball continues the inning; the 9 legally pocketed wins, combinations included.
+// N9.3: any legally pocketed ball continues the inning; the 9 legally pocketed wins, combinations
+// included. A13: there is no called safety in 9-ball, so a safety recorded before it was refused
+// changes nothing.
 export function ninePocketing(shot: RotationShot): Ruling {
   const { down, who } = shot;
   if (down.includes(9)) return wins(shot, 'NINE_POCKETED_LEGALLY', 'N9.3', TEXTS.nineWins(who));
-  if (shot.setup.call?.safety) return turnPasses(shot, 'G1.35', TEXTS.nineSafety(who, down));
   if (down.length > 0) return staysAtTable(shot, 'N9.3', TEXTS.ninePocketed(who, down), false, []);
   return nothingPocketed(shot);
 }
@@ -35,7 +37,9 @@ export function tenPocketing(shot: RotationShot): Ruling {
   if (calledDown) return tenCounted(shot, call.ball!, true);
   if (obvious) return tenCounted(shot, facts.firstContact!, false);
   if (down.length > 0) {
-    return shootOrPassBack(shot, 'WRONGFUL_POCKET', 'T10.6', TEXTS.wrongfulPocket(call, down));
+    const never = call === null ? notObvious(facts) : null;
+    const why = TEXTS.wrongfulPocket(call, down, never && GENERAL_TEXTS.neverObvious(never));
+    return shootOrPassBack(shot, 'WRONGFUL_POCKET', 'T10.6', why);
   }
   return nothingPocketed(shot);
 }

@@ -66,11 +66,6 @@ export const ROTATION_TEXTS = {
       `${p.shooter} legally pocketed the 9 and wins the rack (N9.3)`,
       `${p.shooter} embolsou legalmente a 9 e ganha o jogo (N9.3)`,
     ),
-  nineSafety: (p: Players, down: number[]): Text =>
-    t(
-      `${p.shooter} played a declared safety${down.length ? `; ${names(down).en} stay down` : ''}; ${p.opponent} plays the balls as they lie`,
-      `${p.shooter} jogou uma defesa declarada${down.length ? `; ${names(down).pt} fica embolsada` : ''}; ${p.opponent} joga as bolas como estão`,
-    ),
   ninePocketed: (p: Players, down: number[]): Text =>
     t(
       `${p.shooter} legally pocketed ${names(down).en} and continues (N9.3)`,
@@ -102,7 +97,7 @@ export const ROTATION_TEXTS = {
       `${p.shooter} legally pocketed ${how.en}${tenSpotted ? '; the uncalled 10 is spotted (A11b)' : ''} and continues (T10.7)`,
       `${p.shooter} embolsou legalmente ${how.pt}${tenSpotted ? '; a 10, não cantada, é recolocada na marca (A11b)' : ''} e continua (T10.7)`,
     ),
-  wrongfulPocket: (call: ShotCall | null, down: number[]): Text => {
+  wrongfulPocket: (call: ShotCall | null, down: number[], never: Text | null = null): Text => {
     const why =
       call && call.ball !== null
         ? t(
@@ -110,8 +105,8 @@ export const ROTATION_TEXTS = {
             `a ${call.ball} cantada não entrou na bolsa ${call.pocket}, mas entrou ${names(down).pt}`,
           )
         : t(
-            `${names(down).en} went down without a call`,
-            `${names(down).pt} entrou sem ser cantada`,
+            `${names(down).en} went down without a call${never ? `; ${never.en}` : ''}`,
+            `${names(down).pt} entrou sem ser cantada${never ? `; ${never.pt}` : ''}`,
           );
     return t(
       `no foul: ${why.en}, a wrongful pocketing that ends the inning (T10.6)`,
