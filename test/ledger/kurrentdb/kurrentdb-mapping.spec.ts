@@ -2,7 +2,14 @@ import {
   ANY as KDB_ANY,
   NO_STREAM as KDB_NO_STREAM,
   STREAM_EXISTS as KDB_STREAM_EXISTS,
+  AccessDeniedError,
+  CancelledError,
+  DeadlineExceededError,
+  InvalidArgumentError,
+  MaxAppendSizeExceededError,
+  StreamDeletedError,
   UnavailableError,
+  UnknownError,
   WrongExpectedVersionError,
   type AllStreamResolvedEvent,
   type JSONEventData,
@@ -22,6 +29,7 @@ import {
   openKurrentDbClient,
 } from '../../../src/ledger/kurrentdb/connection';
 import { connectionStringProblem } from '../../../src/ledger/kurrentdb/connection-string';
+import { notWritten } from '../../../src/ledger/kurrentdb/failures';
 import { KurrentDbEventStore } from '../../../src/ledger/kurrentdb/kurrentdb-event-store';
 import {
   decodePosition,
@@ -85,6 +93,48 @@ describe('KurrentDB mapping: errors', () => {
     expect((mapError(grpc, 'match-1', 0) as EventStoreError).code).toBe('UNAVAILABLE');
   });
 
+  it('maps every client error a write can meet to a ledger code, saying when the write may have landed', () => {
+    const code = (err: unknown, reading = false) =>
+      (mapError(err, 'match-1', 0, 'kdb', reading) as EventStoreError).code;
+    // BatchAppend's answer from a node that did not handle the write: it never landed.
+    const notReady = new UnknownError(undefined, 'Could not recognize Server Is Not Ready');
+    expect(code(notReady)).toBe('UNAVAILABLE');
+    expect((mapError(notReady, 'match-1', 0) as Error).message).not.toMatch(/may or may not/);
+    // Anything else the client raises: the outcome is unknown, and the message says so.
+    const unknown = new UnknownError(undefined, 'Could not recognize something new');
+    expect((mapError(unknown, 'match-1', 0) as Error).message).toMatch(
+      /may or may not have landed/,
+    );
+    expect(code(new DeadlineExceededError())).toBe('UNAVAILABLE');
+    expect(code(new CancelledError())).toBe('UNAVAILABLE');
+    expect(code(new AccessDeniedError())).toBe('ACCESS_DENIED');
+    expect(code(StreamDeletedError.fromStreamName('match-1'))).toBe('STREAM_DELETED');
+    expect(code(MaxAppendSizeExceededError.fromMaxAppendSize(1024))).toBe('INVALID_APPEND');
+    expect(code(new InvalidArgumentError('bad'))).toBe('INVALID_APPEND');
+    expect(code(new UnknownError(undefined, 'x'), true)).toBe('UNAVAILABLE');
+  });
+
+  it('retries only what no node can have written: NotLeader, not-handled answers, a channel that never connected', () => {
+    const unavailable = (message: string) => new UnavailableError(undefined, message);
+    expect(notWritten({ type: 'not-leader' })).toBe(true);
+    expect(notWritten(new UnknownError(undefined, 'Could not recognize Server Is Busy'))).toBe(
+      true,
+    );
+    expect(
+      notWritten(
+        new UnknownError(undefined, 'Could not recognize No leader info available in response'),
+      ),
+    ).toBe(true);
+    expect(notWritten(unavailable('14 UNAVAILABLE: Server Is Not Ready'))).toBe(true);
+    expect(notWritten(unavailable('14 UNAVAILABLE: No connection established'))).toBe(true);
+    // Cut off in flight: it may have landed.
+    expect(notWritten(unavailable('14 UNAVAILABLE: Connection dropped'))).toBe(false);
+    expect(notWritten(new DeadlineExceededError())).toBe(false);
+    expect(notWritten(new UnknownError(undefined, 'Could not recognize something new'))).toBe(
+      false,
+    );
+  });
+
   it('passes through what it does not recognise', () => {
     const boom = new Error('boom');
     expect(mapError(boom, 'match-1')).toBe(boom);
@@ -140,7 +190,17 @@ describe('KurrentDB mapping: events and metadata', () => {
       type: 'OptionChosen',
       data: { player: 'P1', option: 'BREAK' },
     });
-    expect(data.metadata).toEqual({ ...metadata, schemaVersion: 1 });
+    const { correlationId, causationId, ...rest } = metadata;
+    // KurrentDB's names for the two ids, so its own correlation tooling applies.
+    expect(data.metadata).toEqual({
+      ...rest,
+      $correlationId: correlationId,
+      $causationId: causationId,
+      schemaVersion: 1,
+    });
+    expect(Object.keys(data.metadata as object).indexOf('$correlationId')).toBe(
+      Object.keys(metadata).indexOf('correlationId'),
+    );
   });
 
   it('reads back what it wrote: a recorded event maps to the stored event the port promises', () => {

@@ -6,7 +6,7 @@ import { errors } from './wire';
 // ready (starting, catching up) refuses what needs it.
 export type Role = 'leader' | 'follower' | 'not-ready';
 
-// One fault, injected for the next write a node takes (then cleared):
+// A fault injected for the next writes a node takes:
 // - 'not-ready', 'too-busy', 'no-leader': the node does not handle the write (nothing lands);
 // - 'drop-before': the connection drops before the write reaches the log (nothing lands);
 // - 'drop-after': the write lands, then the connection drops before the answer (it landed).
@@ -25,6 +25,7 @@ export class WireNode {
   readonly host = '127.0.0.1';
   readonly instanceId: string;
   private fault: WriteFault | undefined;
+  private faultsLeft = 0;
   // Calls to end when the node drops its connections (live subscriptions, batch streams).
   private readonly open = new Set<(err: ServiceError) => void>();
   // Every call's path and the headers that matter to the tests.
@@ -37,14 +38,16 @@ export class WireNode {
     this.instanceId = `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`;
   }
 
-  failNextWrite(fault: WriteFault): void {
+  // The next `times` writes this node takes meet `fault`.
+  failNextWrite(fault: WriteFault, times = 1): void {
     this.fault = fault;
+    this.faultsLeft = times;
   }
 
   takeFault(): WriteFault | undefined {
-    const f = this.fault;
-    this.fault = undefined;
-    return f;
+    if (this.faultsLeft <= 0) return undefined;
+    this.faultsLeft -= 1;
+    return this.fault;
   }
 
   // Registers an open call; returns its deregistration.

@@ -77,8 +77,9 @@ export class WireKurrentDb implements Cluster {
     const tls = this.certificates
       ? `tls=true&tlsCAFile=${encodeURIComponent(this.certificates.caFile)}`
       : 'tls=false';
-    const cluster = this.nodes.length > 1 ? '&nodePreference=leader&discoveryInterval=20' : '';
-    return `kurrentdb://${auth}${hosts}?${tls}${cluster}`;
+    // The native bridge waits one discovery interval before its first call: kept short here.
+    const cluster = this.nodes.length > 1 ? '&nodePreference=leader' : '';
+    return `kurrentdb://${auth}${hosts}?${tls}${cluster}&discoveryInterval=10`;
   }
 
   // Ends every live subscription and batch stream, as a dropped connection does.

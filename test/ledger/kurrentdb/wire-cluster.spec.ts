@@ -1,0 +1,170 @@
+import {
+  KurrentDBClient,
+  StreamDeletedError,
+  StreamNotFoundError,
+} from '@kurrent/kurrentdb-client';
+import { verifyLedger } from '../../../src/audit/ledger-verifier';
+import { EventStoreError } from '../../../src/ledger/event-store';
+import { KurrentDbEventStore } from '../../../src/ledger/kurrentdb/kurrentdb-event-store';
+import { ctx, play, simulated, writer } from '../../support/cluster-play';
+import { WireKurrentDb } from '../../support/wire-kurrentdb/server';
+import type { WriteFault } from '../../support/wire-kurrentdb/node';
+
+// The adapter through the real client against the wire-level server, where the server's own
+// semantics (metastreams of tombstoned streams, soft deletes, BatchAppend's answers from a node
+// that did not handle a write, NotLeader) show what the in-memory fake cannot.
+
+const codeOf = (err: unknown) => (err instanceof EventStoreError ? err.code : err);
+
+async function read(client: KurrentDBClient, stream: string) {
+  const out = [];
+  for await (const e of client.readStream(stream, { requiresLeader: true })) out.push(e);
+  return out;
+}
+
+describe('KurrentDB adapter over the wire: deleted streams', () => {
+  let wire: WireKurrentDb;
+  let store: KurrentDbEventStore;
+  let admin: KurrentDBClient;
+  beforeAll(async () => {
+    wire = await WireKurrentDb.start();
+    store = KurrentDbEventStore.fromConnectionString({ connectionString: wire.connectionString() });
+    admin = KurrentDBClient.connectionString(wire.connectionString());
+  });
+  afterAll(async () => {
+    await store.close();
+    await admin.dispose();
+    await wire.stop();
+  });
+
+  it('verifyLedger reports a tombstoned match stream instead of throwing on its deleted metadata stream', async () => {
+    const kept = await play(writer(store), 21, 4);
+    const hard = await play(writer(store), 22, 4);
+    await admin.tombstoneStream(`match-${hard}`);
+    // The server deletes the metadata stream with its stream.
+    await expect(admin.getStreamMetadata(`match-${hard}`)).rejects.toBeInstanceOf(
+      StreamDeletedError,
+    );
+    const report = await verifyLedger(store);
+    expect(report.ok).toBe(false);
+    const breaks = report.breaks.filter((b) => b.streamId === `match-${hard}`);
+    expect(breaks.map((b) => b.message).join(' ')).toMatch(/tombstoned/);
+    expect(report.breaks.some((b) => b.streamId === `match-${kept}`)).toBe(false);
+  });
+
+  it('soft delete: the stream reads as missing, and NO_STREAM recreates it after its last event', async () => {
+    const id = await play(writer(store), 23, 3);
+    const stream = `match-${id}`;
+    const before = await store.readStream(stream);
+    await admin.deleteStream(stream);
+    await expect(read(admin, stream)).rejects.toBeInstanceOf(StreamNotFoundError);
+    const meta = await admin.getStreamMetadata(stream);
+    expect(meta.metadata?.truncateBefore).toBeGreaterThan(2 ** 62);
+    const again = await admin.appendToStream(
+      stream,
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'A',
+          contentType: 'application/json',
+          data: {},
+          metadata: {},
+        } as never,
+      ],
+      { streamState: 'no_stream' },
+    );
+    expect(again.nextExpectedRevision).toBe(BigInt(before.length));
+    expect((await read(admin, stream)).map((e) => e.event?.revision)).toEqual([
+      BigInt(before.length),
+    ]);
+  });
+
+  it('a replica with the stream cached refuses to write onto a soft-deleted stream: nothing lands, it stays deleted', async () => {
+    const w = writer(store);
+    const id = await play(w, 24, 4);
+    const stream = `match-${id}`;
+    await admin.deleteStream(stream);
+    const next = simulated(24).commands[4];
+    await expect(w.handle(id, next, ctx('after-soft-delete')).catch(codeOf)).resolves.toBe(
+      'STREAM_TRUNCATED',
+    );
+    await expect(read(admin, stream)).rejects.toBeInstanceOf(StreamNotFoundError);
+    expect((await admin.getStreamMetadata(stream)).metadata?.truncateBefore).toBeGreaterThan(
+      2 ** 62,
+    );
+  });
+});
+
+describe('KurrentDB adapter over the wire: writes during a leader change', () => {
+  let wire: WireKurrentDb;
+  let store: KurrentDbEventStore;
+  beforeEach(async () => {
+    wire = await WireKurrentDb.start({ nodes: 3 });
+    store = KurrentDbEventStore.fromConnectionString({ connectionString: wire.connectionString() });
+  });
+  afterEach(async () => {
+    await store.close();
+    await wire.stop();
+  });
+
+  const landed = async (id: string) => (await store.readStream(`match-${id}`)).length;
+  // The events a command wrote, and that no event id is stored twice.
+  const written = async (id: string, commandId: string) => {
+    const events = await store.readStream(`match-${id}`);
+    expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
+    return events.filter((e) => (e.metadata as { commandId?: string }).commandId === commandId)
+      .length;
+  };
+
+  it('retries once on the new leader when the demoted one answers NotLeader: the write lands once', async () => {
+    const w = writer(store);
+    const id = await play(w, 31, 4);
+    const before = await landed(id);
+    wire.elect(1);
+    await play(w, 31, 6, 4);
+    expect(await landed(id)).toBe(
+      before + (await written(id, '31-4')) + (await written(id, '31-5')),
+    );
+    expect(await written(id, '31-4')).toBeGreaterThan(0);
+    const appends = (n: number) => wire.nodes[n].calls.filter((c) => /Append/.test(c.path));
+    expect(appends(1).length).toBeGreaterThan(0);
+  });
+
+  it.each<WriteFault>(['no-leader', 'not-ready', 'too-busy'])(
+    'retries once a write the node did not handle (%s) and it lands once',
+    async (fault) => {
+      const w = writer(store);
+      const id = await play(w, 32, 3);
+      const before = await landed(id);
+      wire.nodes[0].failNextWrite(fault);
+      await play(w, 32, 4, 3);
+      const mine = await written(id, '32-3');
+      expect(mine).toBeGreaterThan(0);
+      expect(await landed(id)).toBe(before + mine);
+    },
+  );
+
+  it('a write refused twice surfaces UNAVAILABLE, never a raw client error, and nothing lands', async () => {
+    const w = writer(store);
+    const id = await play(w, 33, 3);
+    const before = await landed(id);
+    wire.nodes[0].failNextWrite('no-leader', 2);
+    const next = simulated(33).commands[3];
+    await expect(w.handle(id, next, ctx('refused')).catch(codeOf)).resolves.toBe('UNAVAILABLE');
+    expect(await landed(id)).toBe(before);
+  });
+
+  it('never retries a write that may have landed (the connection dropped after it): UNAVAILABLE, and the retried command is acknowledged once', async () => {
+    const w = writer(store);
+    const id = await play(w, 34, 3);
+    const before = await landed(id);
+    wire.nodes[0].failNextWrite('drop-after');
+    const next = simulated(34).commands[3];
+    await expect(w.handle(id, next, ctx('34-3')).catch(codeOf)).resolves.toBe('UNAVAILABLE');
+    const mine = await written(id, '34-3');
+    expect(mine).toBeGreaterThan(0);
+    expect(await landed(id)).toBe(before + mine);
+    await w.handle(id, next, ctx('34-3'));
+    expect(await landed(id)).toBe(before + mine);
+  });
+});
