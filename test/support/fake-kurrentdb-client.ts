@@ -38,7 +38,7 @@ const cmp = (a: Position, b: Position): number =>
         ? -1
         : 1;
 
-// A tombstoned stream's last revision, as the server reports it.
+// A tombstoned stream's last revision, and a soft-deleted stream's $tb, as the server writes them.
 const TOMBSTONE_REVISION = (1n << 63n) - 1n;
 
 // An in-memory stand-in for the KurrentDB client, written from KurrentDB's documented semantics
@@ -77,13 +77,17 @@ export class FakeKurrentDbClient {
     const batch = Array.isArray(events) ? events : [events];
     const stream = this.streams.get(streamName) ?? [];
     if (this.tombstoned(streamName)) throw StreamDeletedError.fromStreamName(streamName);
-    const current = stream.length ? stream[stream.length - 1].revision : NO_STREAM;
+    const last = stream.length ? stream[stream.length - 1].revision : NO_STREAM;
+    // A soft-deleted stream reads as missing: NO_STREAM and ANY recreate it after its last event,
+    // and so does its old last revision (the server's index still holds it).
+    const soft = this.softDeleted(streamName);
+    const current = soft ? NO_STREAM : last;
     const expected = options.streamState ?? ANY;
     const ok =
       expected === ANY ||
       (expected === NO_STREAM && current === NO_STREAM) ||
       (expected === STREAM_EXISTS && current !== NO_STREAM) ||
-      (typeof expected === 'bigint' && current === expected);
+      (typeof expected === 'bigint' && last === expected);
     if (!ok) {
       const landed = this.retried(stream, batch, expected);
       if (landed)
@@ -94,15 +98,16 @@ export class FakeKurrentDbClient {
         };
       throw new WrongExpectedVersionError(undefined, { streamName, expected, current });
     }
-    const first = current === NO_STREAM ? 0n : current + 1n;
+    const first = last === NO_STREAM ? 0n : last + 1n;
     const recs = batch.map((e, i) =>
       this.record(streamName, e.id, first + BigInt(i), e.type, e.data, e.metadata),
     );
     stream.push(...recs);
     this.streams.set(streamName, stream);
+    if (soft) this.writeMeta(streamName, { ...this.meta(streamName), $tb: Number(first) });
     this.wake();
-    const last = recs[recs.length - 1];
-    return { success: true, nextExpectedRevision: last.revision, position: last.position };
+    const end = recs[recs.length - 1];
+    return { success: true, nextExpectedRevision: end.revision, position: end.position };
   }
 
   readStream(
@@ -199,22 +204,19 @@ export class FakeKurrentDbClient {
   async setStreamMetadata(streamName: string, metadata: StreamMetadata, options: Options = {}) {
     this.called('setStreamMetadata', streamName, options);
     await Promise.resolve();
-    const meta = `$$${streamName}`;
-    const stream = this.streams.get(meta) ?? [];
-    const rec = this.record(meta, `meta-${this.next}`, BigInt(stream.length), '$metadata', {
+    const rec = this.writeMeta(streamName, {
       ...(metadata.truncateBefore === undefined ? {} : { $tb: metadata.truncateBefore }),
       ...(metadata.maxCount === undefined ? {} : { $maxCount: metadata.maxCount }),
       ...(metadata.maxAge === undefined ? {} : { $maxAge: metadata.maxAge }),
     });
-    stream.push(rec);
-    this.streams.set(meta, stream);
-    this.wake();
     return { success: true, nextExpectedRevision: rec.revision, position: rec.position };
   }
 
+  // The server deletes a tombstoned stream's metadata stream with it.
   async getStreamMetadata(streamName: string, options: Options = {}) {
     this.called('getStreamMetadata', streamName, options);
     await Promise.resolve();
+    if (this.tombstoned(streamName)) throw StreamDeletedError.fromStreamName(`$$${streamName}`);
     const meta = this.streams.get(`$$${streamName}`);
     const last = meta?.[meta.length - 1];
     if (!last) return { streamName };
@@ -230,15 +232,16 @@ export class FakeKurrentDbClient {
     };
   }
 
-  // Soft delete: the stream reads as missing; a later append continues its revisions.
+  // Soft delete, as the server does it: $tb set to the maximum (other metadata kept); the stream
+  // reads as missing, and NO_STREAM, ANY or its old last revision recreate it after its last event.
   async deleteStream(streamName: string, options: Options = {}) {
     this.called('deleteStream', streamName, options);
-    const stream = this.streams.get(streamName) ?? [];
-    const last = stream[stream.length - 1];
-    await this.setStreamMetadata(streamName, {
-      truncateBefore: last ? Number(last.revision) + 1 : 0,
+    await Promise.resolve();
+    const rec = this.writeMeta(streamName, {
+      ...this.meta(streamName),
+      $tb: Number(TOMBSTONE_REVISION),
     });
-    return { position: last?.position };
+    return { position: rec.position };
   }
 
   // Hard delete: a $streamDeleted tombstone; the stream can never be read or written again.
@@ -298,6 +301,26 @@ export class FakeKurrentDbClient {
     this.next += 10n;
     this.log.push(rec);
     return rec;
+  }
+
+  private meta(streamName: string): Record<string, unknown> {
+    const meta = this.streams.get(`$$${streamName}`);
+    return { ...((meta?.[meta.length - 1]?.data ?? {}) as Record<string, unknown>) };
+  }
+
+  private writeMeta(streamName: string, data: Record<string, unknown>): Rec {
+    const meta = `$$${streamName}`;
+    const stream = this.streams.get(meta) ?? [];
+    const rec = this.record(meta, `meta-${this.next}`, BigInt(stream.length), '$metadata', data);
+    stream.push(rec);
+    this.streams.set(meta, stream);
+    this.wake();
+    return rec;
+  }
+
+  private softDeleted(streamName: string): boolean {
+    const tb = this.meta(streamName).$tb;
+    return typeof tb === 'number' && tb >= Number(TOMBSTONE_REVISION);
   }
 
   private wake(): void {

@@ -4,7 +4,7 @@ import {
   StreamNotFoundError,
 } from '@kurrent/kurrentdb-client';
 import { verifyLedger } from '../../../src/audit/ledger-verifier';
-import { EventStoreError } from '../../../src/ledger/event-store';
+import { ANY, EventStoreError, NO_STREAM } from '../../../src/ledger/event-store';
 import { KurrentDbEventStore } from '../../../src/ledger/kurrentdb/kurrentdb-event-store';
 import { ctx, play, simulated, writer } from '../../support/cluster-play';
 import { WireKurrentDb } from '../../support/wire-kurrentdb/server';
@@ -52,27 +52,28 @@ describe('KurrentDB adapter over the wire: deleted streams', () => {
     expect(report.breaks.some((b) => b.streamId === `match-${kept}`)).toBe(false);
   });
 
+  it('writes the correlation and causation ids under the names KurrentDB tooling reads', async () => {
+    const id = await play(writer(store), 25, 2);
+    const [first] = await read(admin, `match-${id}`);
+    const meta = first.event?.metadata as Record<string, unknown>;
+    expect(meta).toMatchObject({ $correlationId: 'cluster-spec', $causationId: null });
+    expect(meta).not.toHaveProperty('correlationId');
+    const [mine] = await store.readStream(`match-${id}`, { maxCount: 1 });
+    expect(mine.metadata).toMatchObject({ correlationId: 'cluster-spec', causationId: null });
+  });
+
   it('soft delete: the stream reads as missing, and NO_STREAM recreates it after its last event', async () => {
-    const id = await play(writer(store), 23, 3);
-    const stream = `match-${id}`;
-    const before = await store.readStream(stream);
+    // Outside the ledger's prefixes: the raw event below is no match event.
+    const stream = `wire-${crypto.randomUUID()}`;
+    const event = () =>
+      ({ id: crypto.randomUUID(), type: 'A', contentType: 'application/json', data: {} }) as never;
+    await admin.appendToStream(stream, [event(), event(), event()]);
+    const before = [0, 1, 2];
     await admin.deleteStream(stream);
     await expect(read(admin, stream)).rejects.toBeInstanceOf(StreamNotFoundError);
     const meta = await admin.getStreamMetadata(stream);
     expect(meta.metadata?.truncateBefore).toBeGreaterThan(2 ** 62);
-    const again = await admin.appendToStream(
-      stream,
-      [
-        {
-          id: crypto.randomUUID(),
-          type: 'A',
-          contentType: 'application/json',
-          data: {},
-          metadata: {},
-        } as never,
-      ],
-      { streamState: 'no_stream' },
-    );
+    const again = await admin.appendToStream(stream, [event()], { streamState: 'no_stream' });
     expect(again.nextExpectedRevision).toBe(BigInt(before.length));
     expect((await read(admin, stream)).map((e) => e.event?.revision)).toEqual([
       BigInt(before.length),
@@ -92,6 +93,22 @@ describe('KurrentDB adapter over the wire: deleted streams', () => {
     expect((await admin.getStreamMetadata(stream)).metadata?.truncateBefore).toBeGreaterThan(
       2 ** 62,
     );
+  });
+  it('does not recreate a soft-deleted stream with NO_STREAM or ANY, which would continue its old revisions', async () => {
+    const id = await play(writer(store), 26, 2);
+    const stream = `match-${id}`;
+    await admin.deleteStream(stream);
+    const fresh = (n: number) => ({
+      eventId: crypto.randomUUID(),
+      type: 'A',
+      data: { n },
+      metadata: {},
+    });
+    for (const expected of [NO_STREAM, ANY] as const)
+      await expect(store.append(stream, [fresh(1)], expected).catch(codeOf)).resolves.toBe(
+        'STREAM_TRUNCATED',
+      );
+    await expect(read(admin, stream)).rejects.toBeInstanceOf(StreamNotFoundError);
   });
 });
 
