@@ -184,4 +184,44 @@ describe('KurrentDB adapter over the wire: writes during a leader change', () =>
     await w.handle(id, next, ctx('34-3'));
     expect(await landed(id)).toBe(before + mine);
   });
+
+  it('two replicas with concurrent writers through leader changes and an election: every acknowledged command is stored once, and every failure is a typed one', async () => {
+    const other = KurrentDbEventStore.fromConnectionString({
+      connectionString: wire.connectionString(),
+    });
+    const acknowledged: { seed: number; commandId: string }[] = [];
+    const failures: unknown[] = [];
+    const run = async (replica: KurrentDbEventStore, seed: number) => {
+      const w = writer(replica);
+      const sim = simulated(seed);
+      for (const [i, command] of sim.commands.slice(0, 8).entries()) {
+        const commandId = `${seed}-${i}`;
+        try {
+          if (i === 0) await w.schedule(command as never, ctx(commandId));
+          else await w.handle(sim.state.id, command, ctx(commandId));
+          acknowledged.push({ seed, commandId });
+        } catch (err) {
+          failures.push(err);
+          return;
+        }
+      }
+    };
+    const writers = [40, 41, 42, 43, 44, 45, 46, 47].map((seed, i) =>
+      run(i % 2 ? other : store, seed),
+    );
+    const moves = (async () => {
+      await new Promise((r) => setTimeout(r, 40));
+      wire.elect(1);
+      await new Promise((r) => setTimeout(r, 40));
+      wire.startElection();
+      await new Promise((r) => setTimeout(r, 60));
+      wire.elect(2);
+    })();
+    await Promise.all([...writers, moves]);
+    await other.close();
+    expect(failures.filter((f) => !(f instanceof EventStoreError))).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const { seed, commandId } of acknowledged)
+      expect(await written(simulated(seed).state.id, commandId)).toBeGreaterThan(0);
+  });
 });
