@@ -14,6 +14,14 @@ import type { WriteFault } from '../../support/wire-kurrentdb/node';
 // semantics (metastreams of tombstoned streams, soft deletes, BatchAppend's answers from a node
 // that did not handle a write, NotLeader) show what the in-memory fake cannot.
 
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 const codeOf = (err: unknown) => (err instanceof EventStoreError ? err.code : err);
 
 async function read(client: KurrentDBClient, stream: string) {
@@ -191,36 +199,42 @@ describe('KurrentDB adapter over the wire: writes during a leader change', () =>
     });
     const acknowledged: { seed: number; commandId: string }[] = [];
     const failures: unknown[] = [];
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // Each writer retries a failed command with the same id, as a client does.
     const run = async (replica: KurrentDbEventStore, seed: number) => {
       const w = writer(replica);
       const sim = simulated(seed);
       for (const [i, command] of sim.commands.slice(0, 8).entries()) {
         const commandId = `${seed}-${i}`;
-        try {
-          if (i === 0) await w.schedule(command as never, ctx(commandId));
-          else await w.handle(sim.state.id, command, ctx(commandId));
-          acknowledged.push({ seed, commandId });
-        } catch (err) {
-          failures.push(err);
-          return;
+        for (let attempt = 0; ; attempt++) {
+          try {
+            if (i === 0) await w.schedule(command as never, ctx(commandId));
+            else await w.handle(sim.state.id, command, ctx(commandId));
+            acknowledged.push({ seed, commandId });
+            break;
+          } catch (err) {
+            failures.push(err);
+            if (attempt === 3) return;
+            await pause(50);
+          }
         }
       }
     };
-    const writers = [40, 41, 42, 43, 44, 45, 46, 47].map((seed, i) =>
-      run(i % 2 ? other : store, seed),
-    );
-    const moves = (async () => {
-      await new Promise((r) => setTimeout(r, 40));
-      wire.elect(1);
-      await new Promise((r) => setTimeout(r, 40));
-      wire.startElection();
-      await new Promise((r) => setTimeout(r, 60));
-      wire.elect(2);
-    })();
-    await Promise.all([...writers, moves]);
+    let done = false;
+    const writers = Promise.all(
+      [40, 41, 42, 43, 44, 45, 46, 47].map((seed, i) => run(i % 2 ? other : store, seed)),
+    ).finally(() => (done = true));
+    const after = (n: number) => until(() => done || acknowledged.length >= n);
+    await after(8);
+    wire.elect(1);
+    await after(24);
+    wire.startElection();
+    await pause(60);
+    wire.elect(2);
+    await writers;
     await other.close();
     expect(failures.filter((f) => !(f instanceof EventStoreError))).toEqual([]);
-    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(acknowledged.length).toBeGreaterThan(24);
     for (const { seed, commandId } of acknowledged)
       expect(await written(simulated(seed).state.id, commandId)).toBeGreaterThan(0);
   });
