@@ -12,31 +12,11 @@ import {
   type Position,
   type StreamMetadata,
 } from '@kurrent/kurrentdb-client';
-
-interface Rec {
-  streamId: string;
-  id: string;
-  revision: bigint;
-  type: string;
-  data: unknown;
-  metadata: unknown;
-  position: Position;
-}
+import { cmp, FakeFeed, matches, resolved, type Rec } from './fake-kurrentdb-feed';
 
 interface Options {
   requiresLeader?: boolean;
 }
-
-const cmp = (a: Position, b: Position): number =>
-  a.commit !== b.commit
-    ? a.commit < b.commit
-      ? -1
-      : 1
-    : a.prepare === b.prepare
-      ? 0
-      : a.prepare < b.prepare
-        ? -1
-        : 1;
 
 // A tombstoned stream's last revision, and a soft-deleted stream's $tb, as the server writes them.
 const TOMBSTONE_REVISION = (1n << 63n) - 1n;
@@ -53,8 +33,7 @@ const TOMBSTONE_REVISION = (1n << 63n) - 1n;
 export class FakeKurrentDbClient {
   private readonly streams = new Map<string, Rec[]>();
   private readonly log: Rec[] = [];
-  private readonly listeners = new Set<() => void>();
-  private readonly drops = new Set<(err: Error) => void>();
+  private readonly feed = new FakeFeed();
   private next = 100n;
   // The calls made, with whether they required the leader (and a stream read's first revision).
   readonly calls: {
@@ -122,7 +101,7 @@ export class FakeKurrentDbClient {
     const visible = this.visible(streamName, options.requiresLeader === true);
     const tombstoned = this.tombstoned(streamName);
     const max = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
-    const resolve = (r: Rec) => this.resolved(r);
+    const resolve = (r: Rec) => resolved(r);
     return (async function* () {
       await Promise.resolve();
       if (tombstoned) throw StreamDeletedError.fromStreamName(streamName);
@@ -143,9 +122,9 @@ export class FakeKurrentDbClient {
     const max = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
     const rows = this.replicated(options.requiresLeader === true)
       .filter((r) => from === undefined || from === 'start' || cmp(r.position, from) >= 0)
-      .filter((r) => this.matches(r, options.filter))
+      .filter((r) => matches(r, options.filter))
       .slice(0, max)
-      .map((r) => this.resolved(r));
+      .map((r) => resolved(r));
     return (async function* () {
       await Promise.resolve();
       yield* rows;
@@ -156,49 +135,7 @@ export class FakeKurrentDbClient {
     options: { fromPosition?: Position | 'start'; filter?: { prefixes?: string[] } } & Options = {},
   ) {
     this.called('subscribeToAll', undefined, options);
-    let after = options.fromPosition === 'start' ? undefined : options.fromPosition;
-    let closed = false;
-    let dropped: Error | null = null;
-    let wake: (() => void) | null = null;
-    const notify = () => wake?.();
-    const drop = (err: Error) => {
-      dropped = err;
-      notify();
-    };
-    this.listeners.add(notify);
-    this.drops.add(drop);
-    const log = this.log;
-    const listeners = this.listeners;
-    const drops = this.drops;
-    const keep = (r: Rec): boolean => this.matches(r, options.filter);
-    const resolve = (r: Rec) => this.resolved(r);
-    const iterator = (async function* () {
-      try {
-        while (!closed) {
-          if (dropped) throw dropped;
-          const fresh = log.filter(
-            (r) => (after === undefined || cmp(r.position, after) > 0) && keep(r),
-          );
-          for (const r of fresh) {
-            after = r.position;
-            yield resolve(r);
-          }
-          if (!fresh.length && !closed && !dropped)
-            await new Promise<void>((resolve) => (wake = resolve));
-        }
-      } finally {
-        listeners.delete(notify);
-        drops.delete(drop);
-      }
-    })();
-    return {
-      [Symbol.asyncIterator]: () => iterator,
-      unsubscribe: () => {
-        closed = true;
-        notify();
-        return Promise.resolve();
-      },
-    };
+    return this.feed.subscribe(this.log, options);
   }
 
   async setStreamMetadata(streamName: string, metadata: StreamMetadata, options: Options = {}) {
@@ -259,7 +196,7 @@ export class FakeKurrentDbClient {
 
   // Ends every live subscription with the error the client raises when the server goes away.
   dropSubscriptions(err: Error = new UnavailableError(undefined)): void {
-    for (const drop of [...this.drops]) drop(err);
+    this.feed.drop(err);
   }
 
   dispose(): Promise<void> {
@@ -324,7 +261,7 @@ export class FakeKurrentDbClient {
   }
 
   private wake(): void {
-    for (const l of this.listeners) l();
+    this.feed.wake();
   }
 
   private tombstoned(streamName: string): boolean {
@@ -358,26 +295,5 @@ export class FakeKurrentDbClient {
     range: { from?: number; max?: number } = {},
   ): void {
     this.calls.push({ op, stream, requiresLeader: options.requiresLeader === true, ...range });
-  }
-
-  private matches(r: Rec, filter?: { prefixes?: string[] }): boolean {
-    return !filter?.prefixes || filter.prefixes.some((p) => r.streamId.startsWith(p));
-  }
-
-  private resolved(r: Rec) {
-    return {
-      event: {
-        streamId: r.streamId,
-        id: r.id,
-        isJson: true,
-        revision: r.revision,
-        type: r.type,
-        created: new Date(0),
-        // Stored as JSON text and parsed back, as the server does.
-        data: JSON.parse(JSON.stringify(r.data)) as unknown,
-        metadata: JSON.parse(JSON.stringify(r.metadata ?? {})) as unknown,
-        position: r.position,
-      },
-    };
   }
 }
