@@ -72,7 +72,9 @@ export class WireKurrentDb implements Cluster {
 
   // `credentials`: "user:password" put in the connection string.
   connectionString(credentials?: string): string {
-    const hosts = this.nodes.map((n) => `${n.host}:${n.port}`).join(',');
+    // By name under TLS: a client may not send an IP address as the TLS server name.
+    const host = (n: WireNode) => (this.certificates ? 'localhost' : n.host);
+    const hosts = this.nodes.map((n) => `${host(n)}:${n.port}`).join(',');
     const auth = credentials ? `${credentials}@` : '';
     const tls = this.certificates
       ? `tls=true&tlsCAFile=${encodeURIComponent(this.certificates.caFile)}`
