@@ -12,33 +12,13 @@ import {
   type Position,
   type StreamMetadata,
 } from '@kurrent/kurrentdb-client';
-
-interface Rec {
-  streamId: string;
-  id: string;
-  revision: bigint;
-  type: string;
-  data: unknown;
-  metadata: unknown;
-  position: Position;
-}
+import { cmp, FakeFeed, matches, resolved, type Rec } from './fake-kurrentdb-feed';
 
 interface Options {
   requiresLeader?: boolean;
 }
 
-const cmp = (a: Position, b: Position): number =>
-  a.commit !== b.commit
-    ? a.commit < b.commit
-      ? -1
-      : 1
-    : a.prepare === b.prepare
-      ? 0
-      : a.prepare < b.prepare
-        ? -1
-        : 1;
-
-// A tombstoned stream's last revision, as the server reports it.
+// A tombstoned stream's last revision, and a soft-deleted stream's $tb, as the server writes them.
 const TOMBSTONE_REVISION = (1n << 63n) - 1n;
 
 // An in-memory stand-in for the KurrentDB client, written from KurrentDB's documented semantics
@@ -53,8 +33,7 @@ const TOMBSTONE_REVISION = (1n << 63n) - 1n;
 export class FakeKurrentDbClient {
   private readonly streams = new Map<string, Rec[]>();
   private readonly log: Rec[] = [];
-  private readonly listeners = new Set<() => void>();
-  private readonly drops = new Set<(err: Error) => void>();
+  private readonly feed = new FakeFeed();
   private next = 100n;
   // The calls made, with whether they required the leader (and a stream read's first revision).
   readonly calls: {
@@ -77,13 +56,17 @@ export class FakeKurrentDbClient {
     const batch = Array.isArray(events) ? events : [events];
     const stream = this.streams.get(streamName) ?? [];
     if (this.tombstoned(streamName)) throw StreamDeletedError.fromStreamName(streamName);
-    const current = stream.length ? stream[stream.length - 1].revision : NO_STREAM;
+    const last = stream.length ? stream[stream.length - 1].revision : NO_STREAM;
+    // A soft-deleted stream reads as missing: NO_STREAM and ANY recreate it after its last event,
+    // and so does its old last revision (the server's index still holds it).
+    const soft = this.softDeleted(streamName);
+    const current = soft ? NO_STREAM : last;
     const expected = options.streamState ?? ANY;
     const ok =
       expected === ANY ||
       (expected === NO_STREAM && current === NO_STREAM) ||
       (expected === STREAM_EXISTS && current !== NO_STREAM) ||
-      (typeof expected === 'bigint' && current === expected);
+      (typeof expected === 'bigint' && last === expected);
     if (!ok) {
       const landed = this.retried(stream, batch, expected);
       if (landed)
@@ -94,15 +77,16 @@ export class FakeKurrentDbClient {
         };
       throw new WrongExpectedVersionError(undefined, { streamName, expected, current });
     }
-    const first = current === NO_STREAM ? 0n : current + 1n;
+    const first = last === NO_STREAM ? 0n : last + 1n;
     const recs = batch.map((e, i) =>
       this.record(streamName, e.id, first + BigInt(i), e.type, e.data, e.metadata),
     );
     stream.push(...recs);
     this.streams.set(streamName, stream);
+    if (soft) this.writeMeta(streamName, { ...this.meta(streamName), $tb: Number(first) });
     this.wake();
-    const last = recs[recs.length - 1];
-    return { success: true, nextExpectedRevision: last.revision, position: last.position };
+    const end = recs[recs.length - 1];
+    return { success: true, nextExpectedRevision: end.revision, position: end.position };
   }
 
   readStream(
@@ -117,7 +101,7 @@ export class FakeKurrentDbClient {
     const visible = this.visible(streamName, options.requiresLeader === true);
     const tombstoned = this.tombstoned(streamName);
     const max = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
-    const resolve = (r: Rec) => this.resolved(r);
+    const resolve = (r: Rec) => resolved(r);
     return (async function* () {
       await Promise.resolve();
       if (tombstoned) throw StreamDeletedError.fromStreamName(streamName);
@@ -138,9 +122,9 @@ export class FakeKurrentDbClient {
     const max = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
     const rows = this.replicated(options.requiresLeader === true)
       .filter((r) => from === undefined || from === 'start' || cmp(r.position, from) >= 0)
-      .filter((r) => this.matches(r, options.filter))
+      .filter((r) => matches(r, options.filter))
       .slice(0, max)
-      .map((r) => this.resolved(r));
+      .map((r) => resolved(r));
     return (async function* () {
       await Promise.resolve();
       yield* rows;
@@ -151,70 +135,25 @@ export class FakeKurrentDbClient {
     options: { fromPosition?: Position | 'start'; filter?: { prefixes?: string[] } } & Options = {},
   ) {
     this.called('subscribeToAll', undefined, options);
-    let after = options.fromPosition === 'start' ? undefined : options.fromPosition;
-    let closed = false;
-    let dropped: Error | null = null;
-    let wake: (() => void) | null = null;
-    const notify = () => wake?.();
-    const drop = (err: Error) => {
-      dropped = err;
-      notify();
-    };
-    this.listeners.add(notify);
-    this.drops.add(drop);
-    const log = this.log;
-    const listeners = this.listeners;
-    const drops = this.drops;
-    const keep = (r: Rec): boolean => this.matches(r, options.filter);
-    const resolve = (r: Rec) => this.resolved(r);
-    const iterator = (async function* () {
-      try {
-        while (!closed) {
-          if (dropped) throw dropped;
-          const fresh = log.filter(
-            (r) => (after === undefined || cmp(r.position, after) > 0) && keep(r),
-          );
-          for (const r of fresh) {
-            after = r.position;
-            yield resolve(r);
-          }
-          if (!fresh.length && !closed && !dropped)
-            await new Promise<void>((resolve) => (wake = resolve));
-        }
-      } finally {
-        listeners.delete(notify);
-        drops.delete(drop);
-      }
-    })();
-    return {
-      [Symbol.asyncIterator]: () => iterator,
-      unsubscribe: () => {
-        closed = true;
-        notify();
-        return Promise.resolve();
-      },
-    };
+    return this.feed.subscribe(this.log, options);
   }
 
   async setStreamMetadata(streamName: string, metadata: StreamMetadata, options: Options = {}) {
     this.called('setStreamMetadata', streamName, options);
     await Promise.resolve();
-    const meta = `$$${streamName}`;
-    const stream = this.streams.get(meta) ?? [];
-    const rec = this.record(meta, `meta-${this.next}`, BigInt(stream.length), '$metadata', {
+    const rec = this.writeMeta(streamName, {
       ...(metadata.truncateBefore === undefined ? {} : { $tb: metadata.truncateBefore }),
       ...(metadata.maxCount === undefined ? {} : { $maxCount: metadata.maxCount }),
       ...(metadata.maxAge === undefined ? {} : { $maxAge: metadata.maxAge }),
     });
-    stream.push(rec);
-    this.streams.set(meta, stream);
-    this.wake();
     return { success: true, nextExpectedRevision: rec.revision, position: rec.position };
   }
 
+  // The server deletes a tombstoned stream's metadata stream with it.
   async getStreamMetadata(streamName: string, options: Options = {}) {
     this.called('getStreamMetadata', streamName, options);
     await Promise.resolve();
+    if (this.tombstoned(streamName)) throw StreamDeletedError.fromStreamName(`$$${streamName}`);
     const meta = this.streams.get(`$$${streamName}`);
     const last = meta?.[meta.length - 1];
     if (!last) return { streamName };
@@ -230,15 +169,16 @@ export class FakeKurrentDbClient {
     };
   }
 
-  // Soft delete: the stream reads as missing; a later append continues its revisions.
+  // Soft delete, as the server does it: $tb set to the maximum (other metadata kept); the stream
+  // reads as missing, and NO_STREAM, ANY or its old last revision recreate it after its last event.
   async deleteStream(streamName: string, options: Options = {}) {
     this.called('deleteStream', streamName, options);
-    const stream = this.streams.get(streamName) ?? [];
-    const last = stream[stream.length - 1];
-    await this.setStreamMetadata(streamName, {
-      truncateBefore: last ? Number(last.revision) + 1 : 0,
+    await Promise.resolve();
+    const rec = this.writeMeta(streamName, {
+      ...this.meta(streamName),
+      $tb: Number(TOMBSTONE_REVISION),
     });
-    return { position: last?.position };
+    return { position: rec.position };
   }
 
   // Hard delete: a $streamDeleted tombstone; the stream can never be read or written again.
@@ -256,7 +196,7 @@ export class FakeKurrentDbClient {
 
   // Ends every live subscription with the error the client raises when the server goes away.
   dropSubscriptions(err: Error = new UnavailableError(undefined)): void {
-    for (const drop of [...this.drops]) drop(err);
+    this.feed.drop(err);
   }
 
   dispose(): Promise<void> {
@@ -300,8 +240,28 @@ export class FakeKurrentDbClient {
     return rec;
   }
 
+  private meta(streamName: string): Record<string, unknown> {
+    const meta = this.streams.get(`$$${streamName}`);
+    return { ...((meta?.[meta.length - 1]?.data ?? {}) as Record<string, unknown>) };
+  }
+
+  private writeMeta(streamName: string, data: Record<string, unknown>): Rec {
+    const meta = `$$${streamName}`;
+    const stream = this.streams.get(meta) ?? [];
+    const rec = this.record(meta, `meta-${this.next}`, BigInt(stream.length), '$metadata', data);
+    stream.push(rec);
+    this.streams.set(meta, stream);
+    this.wake();
+    return rec;
+  }
+
+  private softDeleted(streamName: string): boolean {
+    const tb = this.meta(streamName).$tb;
+    return typeof tb === 'number' && tb >= Number(TOMBSTONE_REVISION);
+  }
+
   private wake(): void {
-    for (const l of this.listeners) l();
+    this.feed.wake();
   }
 
   private tombstoned(streamName: string): boolean {
@@ -335,26 +295,5 @@ export class FakeKurrentDbClient {
     range: { from?: number; max?: number } = {},
   ): void {
     this.calls.push({ op, stream, requiresLeader: options.requiresLeader === true, ...range });
-  }
-
-  private matches(r: Rec, filter?: { prefixes?: string[] }): boolean {
-    return !filter?.prefixes || filter.prefixes.some((p) => r.streamId.startsWith(p));
-  }
-
-  private resolved(r: Rec) {
-    return {
-      event: {
-        streamId: r.streamId,
-        id: r.id,
-        isJson: true,
-        revision: r.revision,
-        type: r.type,
-        created: new Date(0),
-        // Stored as JSON text and parsed back, as the server does.
-        data: JSON.parse(JSON.stringify(r.data)) as unknown,
-        metadata: JSON.parse(JSON.stringify(r.metadata ?? {})) as unknown,
-        position: r.position,
-      },
-    };
   }
 }

@@ -2,12 +2,12 @@ import {
   START,
   StreamNotFoundError,
   streamNameFilter,
+  type GetStreamMetadataResult,
   type KurrentDBClient,
 } from '@kurrent/kurrentdb-client';
 import { LEDGER_STREAM_PREFIXES } from '../envelope';
 import {
   EventStoreError,
-  NO_STREAM,
   type AppendResult,
   type EventStore,
   type EventToAppend,
@@ -19,8 +19,10 @@ import {
   type StreamAnomaly,
 } from '../event-store';
 import { openKurrentDbClient } from './connection';
-import { KnownIds } from './known-ids';
+import { notWritten, onceMore, readAgain } from './failures';
 import { redactConnectionString } from './connection-string';
+import { findAnomalies } from './stream-anomalies';
+import { WriteGuard } from './write-guard';
 import {
   decodePosition,
   encodePosition,
@@ -44,7 +46,7 @@ export class KurrentDbEventStore implements EventStore {
   private readonly timeoutMs: number;
   private readonly prefixes: string[];
   private readonly target: string;
-  private readonly knownIds = new KnownIds();
+  private readonly guard: WriteGuard;
 
   constructor(
     private readonly client: KurrentDBClient,
@@ -53,6 +55,10 @@ export class KurrentDbEventStore implements EventStore {
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.prefixes = options.streamPrefixes ?? [...LEDGER_STREAM_PREFIXES];
     this.target = options.target ?? 'KurrentDB';
+    this.guard = new WriteGuard({
+      readStream: (streamId, o) => this.readStream(streamId, o),
+      metadata: (streamId) => this.metadata(streamId),
+    });
   }
 
   // Throws ConfigurationError for a bad connection string; does not connect (the first call does).
@@ -73,14 +79,20 @@ export class KurrentDbEventStore implements EventStore {
       throw new EventStoreError('INVALID_APPEND', 'An append cannot carry the same event id twice');
     }
     const streamState = toStreamState(expected);
-    await this.refuseKnownIds(streamId, events, expected);
+    await this.guard.check(streamId, events, expected);
     try {
-      const result = await this.bounded(
-        this.client.appendToStream(streamId, events.map(toEventData), {
-          streamState,
-          deadline: this.timeoutMs,
-          requiresLeader: true,
-        }),
+      // Sent once more only when no node can have written it (see ./failures.ts).
+      const result = await onceMore(
+        () =>
+          this.bounded(
+            this.client.appendToStream(streamId, events.map(toEventData), {
+              streamState,
+              deadline: this.timeoutMs,
+              requiresLeader: true,
+            }),
+          ),
+        notWritten,
+        this.timeoutMs,
       );
       const nextExpectedRevision = Number(result.nextExpectedRevision);
       // The server acknowledges the write's last position only, not each event's, so the events
@@ -92,49 +104,11 @@ export class KurrentDbEventStore implements EventStore {
       const position = result.position
         ? encodePosition(result.position)
         : (stored[stored.length - 1]?.position ?? -1n);
-      this.knownIds.extend(streamId, stored);
+      this.guard.knownIds.extend(streamId, stored);
       return { nextExpectedRevision, position, events: stored };
     } catch (err) {
       throw mapError(err, streamId, expected, this.target);
     }
-  }
-
-  // KurrentDB keeps event ids unique only against retries, not across a stream. The port refuses
-  // an id already stored up to the expected revision (SQLite's UNIQUE index does the same), so
-  // the batch is checked first; the expected revision still guards against a writer in between.
-  // Ids read before are kept: only the events since are read, none when this process wrote last.
-  private async refuseKnownIds(
-    streamId: string,
-    events: EventToAppend[],
-    expected: ExpectedRevision,
-  ): Promise<void> {
-    if (expected === NO_STREAM) return;
-    // ANY and STREAM_EXISTS: the whole stream; a revision: up to it (ids after it may be a retry
-    // of this very append, which KurrentDB answers idempotently).
-    const until = typeof expected === 'number' ? expected : Number.POSITIVE_INFINITY;
-    // Taken before the read: a concurrent append may replace the entry, never change what it says.
-    const { ids, revision } = this.knownIds.entry(streamId);
-    // The stream must still start at revision 0: KurrentDB's own API can cut it short ($tb,
-    // $maxCount, $maxAge) or delete it, and the read refuses either (a cold read from 0 checks it).
-    if (revision >= 0) await this.readStream(streamId, { fromRevision: 0, maxCount: 1 });
-    const newer =
-      revision < until
-        ? await this.readStream(streamId, {
-            fromRevision: revision + 1,
-            ...(Number.isFinite(until) ? { maxCount: until - revision } : {}),
-          })
-        : [];
-    this.knownIds.extend(streamId, newer);
-    const storedAt = (id: string) => ids.get(id) ?? newer.find((e) => e.eventId === id)?.revision;
-    const dup = events.find((e) => {
-      const at = storedAt(e.eventId);
-      return at !== undefined && at <= until;
-    });
-    if (dup)
-      throw new EventStoreError(
-        'DUPLICATE_EVENT_ID',
-        `Event id ${dup.eventId} is already in ${streamId}`,
-      );
   }
 
   // From the leader: the write path decides on this read, and a demoted node that stays up would
@@ -143,14 +117,19 @@ export class KurrentDbEventStore implements EventStore {
     const from = options.fromRevision ?? 0;
     let events: StoredEvent[];
     try {
-      events = await this.bounded(
-        this.collect(
-          this.client.readStream(streamId, {
-            fromRevision: BigInt(from),
-            requiresLeader: true,
-            ...(options.maxCount === undefined ? {} : { maxCount: options.maxCount }),
-          }),
-        ),
+      events = await onceMore(
+        () =>
+          this.bounded(
+            this.collect(
+              this.client.readStream(streamId, {
+                fromRevision: BigInt(from),
+                requiresLeader: true,
+                ...(options.maxCount === undefined ? {} : { maxCount: options.maxCount }),
+              }),
+            ),
+          ),
+        readAgain,
+        this.timeoutMs,
       );
     } catch (err) {
       if (err instanceof StreamNotFoundError) return [];
@@ -170,41 +149,21 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   // For the verifier: every stream the ledger's feed holds, asked of the store itself.
-  async streamAnomalies(streamIds: readonly string[]): Promise<StreamAnomaly[]> {
-    const found: StreamAnomaly[] = [];
-    for (const streamId of streamIds) {
-      const meta = await this.bounded(
-        this.client.getStreamMetadata(streamId, { requiresLeader: true }),
-      ).catch((err: unknown) => {
-        throw mapError(err, streamId, undefined, this.target, true);
-      });
-      const m = meta.metadata ?? {};
-      const limits = (['truncateBefore', 'maxCount', 'maxAge'] as const).filter(
-        (k) => m[k] !== undefined,
-      );
-      if (limits.length > 0)
-        found.push({
-          streamId,
-          kind: 'METADATA_CHANGED',
-          detail: `its stream metadata sets ${limits.map((k) => `${k}=${String(m[k])}`).join(', ')}: stream reads no longer return every event`,
-        });
-      try {
-        const first = await this.readStream(streamId, { maxCount: 1 });
-        if (first.length === 0)
-          found.push({ streamId, kind: 'DELETED', detail: 'the stream was deleted in the store' });
-      } catch (err) {
-        if (err instanceof EventStoreError && err.code === 'STREAM_TRUNCATED')
-          found.push({ streamId, kind: 'TRUNCATED', detail: err.message });
-        else if (err instanceof EventStoreError && err.code === 'STREAM_DELETED')
-          found.push({
-            streamId,
-            kind: 'TOMBSTONED',
-            detail: 'the stream was hard-deleted (tombstoned) in the store',
-          });
-        else throw err;
-      }
-    }
-    return found;
+  streamAnomalies(streamIds: readonly string[]): Promise<StreamAnomaly[]> {
+    return findAnomalies(streamIds, {
+      metadata: (streamId) => this.metadata(streamId),
+      first: (streamId) => this.readStream(streamId, { maxCount: 1 }),
+    });
+  }
+
+  private metadata(streamId: string): Promise<GetStreamMetadataResult> {
+    return onceMore(
+      () => this.bounded(this.client.getStreamMetadata(streamId, { requiresLeader: true })),
+      readAgain,
+      this.timeoutMs,
+    ).catch((err: unknown) => {
+      throw mapError(err, streamId, undefined, this.target, true);
+    });
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
@@ -212,18 +171,23 @@ export class KurrentDbEventStore implements EventStore {
     try {
       // KurrentDB's readAll includes the event at fromPosition; the port's is exclusive, so one
       // more is read and everything at or before `after` dropped.
-      const events = await this.bounded(
-        this.collect(
-          this.client.readAll({
-            fromPosition: after === undefined ? START : decodePosition(after),
-            filter: streamNameFilter({ prefixes: this.prefixes }),
-            // Catch-up after a local write must see that write (read your writes).
-            requiresLeader: true,
-            ...(maxCount === undefined
-              ? {}
-              : { maxCount: maxCount + (after === undefined ? 0 : 1) }),
-          }),
-        ),
+      const events = await onceMore(
+        () =>
+          this.bounded(
+            this.collect(
+              this.client.readAll({
+                fromPosition: after === undefined ? START : decodePosition(after),
+                filter: streamNameFilter({ prefixes: this.prefixes }),
+                // Catch-up after a local write must see that write (read your writes).
+                requiresLeader: true,
+                ...(maxCount === undefined
+                  ? {}
+                  : { maxCount: maxCount + (after === undefined ? 0 : 1) }),
+              }),
+            ),
+          ),
+        readAgain,
+        this.timeoutMs,
       );
       const strictlyAfter = after === undefined ? events : events.filter((e) => e.position > after);
       return maxCount === undefined ? strictlyAfter : strictlyAfter.slice(0, maxCount);

@@ -9,6 +9,7 @@ import {
   StreamDeletedError,
   StreamTombstonedError,
   WrongExpectedVersionError,
+  isCommandError,
   type AllStreamResolvedEvent,
   type AppendStreamState,
   type CurrentStreamState,
@@ -27,6 +28,7 @@ import {
   type ExpectedRevision,
   type StoredEvent,
 } from '../event-store';
+import { notWritten } from './failures';
 
 // Pure translations between the port and the KurrentDB client: tested without a server.
 
@@ -68,14 +70,36 @@ export function decodePosition(position: bigint): Position {
   return { commit: position >> SHIFT, prepare: position & MASK };
 }
 
+// KurrentDB's own tooling (the $by_correlation_id projection, the UI) reads these two names; the
+// port (and the SQLite store) keeps its own. Renamed in place, so the key order stays as written.
+const SERVER_NAMES: Record<string, string> = {
+  correlationId: '$correlationId',
+  causationId: '$causationId',
+};
+const PORT_NAMES: Record<string, string> = {
+  $correlationId: 'correlationId',
+  $causationId: 'causationId',
+};
+
+function renamed(m: unknown, names: Record<string, string>): unknown {
+  if (m === null || typeof m !== 'object' || Array.isArray(m)) return m;
+  const source = m as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(source)) {
+    const to = names[k];
+    out[to !== undefined && !(to in source) ? to : k] = v;
+  }
+  return out;
+}
+
 export function toEventData(e: EventToAppend): EventData {
   // KurrentDB requires JSON-object metadata; the port's (actor, role, times, command, correlation
-  // and causation ids, engine version, game, hash chain) is carried as is.
+  // and causation ids, engine version, game, hash chain) is carried as is, but for the two names.
   return jsonEvent({
     id: e.eventId,
     type: e.type,
     data: e.data as JSONType,
-    metadata: (e.metadata ?? {}) as JSONType,
+    metadata: renamed(e.metadata ?? {}, SERVER_NAMES) as JSONType,
   });
 }
 
@@ -101,8 +125,8 @@ export function fromResolved(resolved: ResolvedEvent | AllStreamResolvedEvent): 
 
 function normaliseMetadata(m: unknown): unknown {
   if (m === undefined || m === null) return {};
-  if (m instanceof Uint8Array) return m.length ? decodeJson(m) : {};
-  return m;
+  if (m instanceof Uint8Array) return m.length ? renamed(decodeJson(m), PORT_NAMES) : {};
+  return renamed(m, PORT_NAMES);
 }
 
 function decodeJson(bytes: Uint8Array): unknown {
@@ -113,6 +137,9 @@ function decodeJson(bytes: Uint8Array): unknown {
     return text;
   }
 }
+
+// An append the server found malformed (a bug, not an outage).
+const MALFORMED_TYPES = new Set(['invalid-argument', 'missing-required-metadata-property']);
 
 const UNAVAILABLE_TYPES = new Set([
   'unavailable',
@@ -128,8 +155,7 @@ export function mapError(
   streamId: string,
   expected?: ExpectedRevision,
   target = 'KurrentDB',
-  // On a read, an error the client cannot classify (e.g. the native bridge's "operation is
-  // unsupported by the server" when no server answers) is also an unavailable store.
+  // A read never lands, so its UNAVAILABLE says nothing of an outcome.
   reading = false,
 ): unknown {
   if (err instanceof WrongExpectedVersionError) {
@@ -157,16 +183,27 @@ export function mapError(
     );
   const type = (err as { type?: unknown } | null)?.type;
   const grpc = (err as { code?: unknown } | null)?.code;
-  // gRPC UNAVAILABLE (14) and DEADLINE_EXCEEDED (4) can arrive as plain errors on the append path.
+  if (!reading && typeof type === 'string' && MALFORMED_TYPES.has(type))
+    return new EventStoreError(
+      'INVALID_APPEND',
+      `The store refused the append to ${streamId} as malformed (${describe(err)})`,
+    );
+  // Every other client error is a store that could not do the call: UnknownError included, which
+  // is how BatchAppend delivers a write a node did not handle (not ready, busy, no leader during
+  // an election). gRPC UNAVAILABLE (14) and DEADLINE_EXCEEDED (4) can arrive as plain errors.
   if (
     (typeof type === 'string' && UNAVAILABLE_TYPES.has(type)) ||
-    (reading && type === 'unknown') ||
+    (err instanceof Error && isCommandError(err)) ||
     grpc === 14 ||
     grpc === 4
   ) {
+    const outcome =
+      reading || notWritten(err)
+        ? ''
+        : ': the write may or may not have landed, and retrying the same command is safe';
     return new EventStoreError(
       'UNAVAILABLE',
-      `The KurrentDB event store at ${target} could not be reached (${describe(err)}); check KURRENTDB_CONNECTION_STRING and that the server is running`,
+      `The KurrentDB event store at ${target} could not be reached (${describe(err)}); check KURRENTDB_CONNECTION_STRING and that the server is running${outcome}`,
     );
   }
   return err;

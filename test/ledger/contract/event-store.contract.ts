@@ -59,6 +59,26 @@ export function eventStoreContract(
       ]);
     });
 
+    it('reads correlation and causation ids back under the names they were written with', async () => {
+      const s = stream();
+      // KurrentDB stores them as $correlationId / $causationId, SQLite under its own names.
+      const metadata = { commandId: 'c-1', correlationId: 'corr-9', causationId: null, n: 1 };
+      const caused = { ...metadata, causationId: 'cause-3' };
+      const written = await store.append(
+        s,
+        [
+          { ...ev('A', 1), metadata },
+          { ...ev('B', 2), metadata: caused },
+        ],
+        NO_STREAM,
+      );
+      const read = await store.readStream(s);
+      expect(read.map((e) => e.metadata)).toEqual([metadata, caused]);
+      expect(written.events.map((e) => e.metadata)).toEqual([metadata, caused]);
+      const feed = (await store.readAll()).filter((e) => e.streamId === s);
+      expect(feed.map((e) => e.metadata)).toEqual([metadata, caused]);
+    });
+
     it('reads a missing stream as empty', async () => {
       expect(await store.readStream(stream())).toEqual([]);
     });

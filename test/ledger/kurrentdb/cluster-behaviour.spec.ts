@@ -1,53 +1,10 @@
-import type { MatchCommand } from '../../../src/domain';
 import { verifyLedger } from '../../../src/audit/ledger-verifier';
-import type { Clock } from '../../../src/ledger/clock';
 import { EventStoreError, NO_STREAM, type EventStore } from '../../../src/ledger/event-store';
 import { KurrentDbEventStore } from '../../../src/ledger/kurrentdb/kurrentdb-event-store';
-import type { CommandContext } from '../../../src/matches/command-context';
-import { MatchCommandService } from '../../../src/matches/match-commands.service';
 import { MatchProjector } from '../../../src/projections/match-projector';
 import { ReadModel } from '../../../src/projections/read-model';
 import { FakeKurrentDbClient } from '../../support/fake-kurrentdb-client';
-import { simulateMatch } from '../../support/simulator';
-
-const clock: Clock = { now: () => new Date('2026-11-29T12:00:00.000Z') };
-const ctx = (commandId: string): CommandContext => ({
-  actor: 'scorer-1',
-  role: 'SCORER',
-  access: { scope: 'ANY' },
-  origin: 'test',
-  commandId,
-  correlationId: 'cluster-spec',
-  causationId: null,
-  occurredAt: null,
-  expectedRevision: null,
-});
-
-function writer(store: EventStore): MatchCommandService {
-  return new MatchCommandService(
-    store,
-    new MatchProjector(store, new ReadModel(':memory:')),
-    clock,
-  );
-}
-
-// Plays the first `count` commands of a simulated match through the real command service.
-async function play(service: MatchCommandService, seed: number, count = 12): Promise<string> {
-  const sim = simulateMatch(seed, {
-    profile: 'WPA',
-    breakOrder: 'ALTERNATE',
-    matchId: `c-${seed}`,
-  });
-  for (const [i, command] of sim.commands.slice(0, count).entries()) {
-    if (i === 0)
-      await service.schedule(
-        command as Extract<MatchCommand, { type: 'ScheduleMatch' }>,
-        ctx(`${seed}-${i}`),
-      );
-    else await service.handle(sim.state.id, command, ctx(`${seed}-${i}`));
-  }
-  return sim.state.id;
-}
+import { ctx, play, simulated, writer } from '../../support/cluster-play';
 
 const codeOf = (err: unknown) => (err instanceof EventStoreError ? err.code : err);
 
@@ -81,7 +38,7 @@ describe('KurrentDB adapter in a cluster (over a fake that behaves like the serv
       close: () => b.close(),
       readStream: async (s, o) => (stale ? ((stale = false), before) : b.readStream(s, o)),
     };
-    const sim = simulateMatch(4, { profile: 'WPA', breakOrder: 'ALTERNATE', matchId: `c-4` });
+    const sim = simulated(4);
     const next = sim.commands[4];
     await writer(a).handle(id, next, ctx('same-id'));
     // Same command id, other payload (another actor: the command hash differs), same head.
@@ -106,7 +63,7 @@ describe('KurrentDB adapter in a cluster (over a fake that behaves like the serv
     const id = await play(writer(store), 5, 6);
     const stream = `match-${id}`;
     await cluster.setStreamMetadata(stream, { truncateBefore: 2 });
-    const sim = simulateMatch(5, { profile: 'WPA', breakOrder: 'ALTERNATE', matchId: 'c-5' });
+    const sim = simulated(5);
     const attempt = writer(store).handle(id, sim.commands[6], ctx('after-truncation'));
     await expect(attempt.catch(codeOf)).resolves.toBe('STREAM_TRUNCATED');
     // $all still holds every event (no scavenge ran): the chain alone would look intact.
@@ -134,7 +91,7 @@ describe('KurrentDB adapter in a cluster (over a fake that behaves like the serv
     expect(report.breaks.find((b) => b.streamId === `match-${hard}`)?.message).toMatch(
       /tombstoned/,
     );
-    const sim = simulateMatch(7, { profile: 'WPA', breakOrder: 'ALTERNATE', matchId: 'c-7' });
+    const sim = simulated(7);
     await expect(
       writer(store).handle(hard, sim.commands[4], ctx('after-tombstone')).catch(codeOf),
     ).resolves.toBe('STREAM_DELETED');

@@ -2,8 +2,9 @@ import { KurrentDbEventStore } from '../../../src/ledger/kurrentdb/kurrentdb-eve
 import { FakeKurrentDbClient } from '../../support/fake-kurrentdb-client';
 import { eventStoreContract } from '../contract/event-store.contract';
 
-// No KurrentDB server runs on the machines this project is built on; point this at one to run the
-// same contract the SQLite adapter passes, e.g.
+// No KurrentDB server runs on the machines this project is built on (./wire-contract.spec.ts runs
+// the contract through the real client against the wire-level test server); point this at a real
+// one to run the same contract the SQLite adapter passes, e.g.
 //   KURRENTDB_CONNECTION_STRING='kurrentdb://localhost:2113?tls=false' npm test -- kurrentdb
 const connectionString = process.env.KURRENTDB_CONNECTION_STRING;
 

@@ -140,7 +140,17 @@ describe('KurrentDB mapping: events and metadata', () => {
       type: 'OptionChosen',
       data: { player: 'P1', option: 'BREAK' },
     });
-    expect(data.metadata).toEqual({ ...metadata, schemaVersion: 1 });
+    const { correlationId, causationId, ...rest } = metadata;
+    // KurrentDB's names for the two ids, so its own correlation tooling applies.
+    expect(data.metadata).toEqual({
+      ...rest,
+      $correlationId: correlationId,
+      $causationId: causationId,
+      schemaVersion: 1,
+    });
+    expect(Object.keys(data.metadata as object).indexOf('$correlationId')).toBe(
+      Object.keys(metadata).indexOf('correlationId'),
+    );
   });
 
   it('reads back what it wrote: a recorded event maps to the stored event the port promises', () => {
