@@ -106,10 +106,11 @@ export function shortest(
   facts: ShotFacts,
   call: ShotCall | null,
 ): Tap[] | null {
-  let best = planShot(state, facts, call);
-  if (!best) return null;
+  const plan = planShot(state, facts, call);
+  if (!plan) return null;
+  let best: Tap[] = plan;
   for (let i = best.length - 2; i >= 1; i--) {
-    const without = [...best.slice(0, i), ...best.slice(i + 1)];
+    const without: Tap[] = [...best.slice(0, i), ...best.slice(i + 1)];
     if (makes(without, state, facts, call)) best = without;
   }
   return best;

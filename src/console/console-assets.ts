@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+
+// The scoring console's files. The page's script is one bundle that esbuild makes in memory the
+// first time the console is asked for: the page (Preact + htm), the offline queue (idb) and the
+// pure rules engine from src/domain, so a provisional ruling offline is the engine's own. Built
+// in-process rather than by a build step, so `npm start` and `npm test` need nothing else; the
+// TypeScript entry is bundled under ts-node and ts-jest, the compiled one from dist/.
+export const CONSOLE_PREFIX = '/console';
+const ASSETS_DIR = join(__dirname, 'assets');
+const ENTRY = ['ts', 'js'].map((ext) => join(__dirname, 'browser', `main.${ext}`));
+const GRAPHQL_WS_CLIENT = join(
+  dirname(require.resolve('graphql-ws/package.json')),
+  'umd',
+  'graphql-ws.min.js',
+);
+
+export interface ConsoleAsset {
+  body: Buffer;
+  type: string;
+}
+
+export interface ConsoleAssets {
+  version: string;
+  files: Map<string, ConsoleAsset>;
+  page: string;
+  // The bundle's inputs, so a test can check that no Node built-in reached the browser build.
+  inputs: string[];
+}
+
+export async function buildConsoleBundle(): Promise<{ code: Buffer; metafile: Metafile }> {
+  const entry = ENTRY.find((path) => existsSync(path));
+  if (!entry) throw new Error(`console entry not found beside ${__dirname}`);
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020'],
+    minify: true,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return { code: Buffer.from(out.outputFiles[0].contents), metafile: out.metafile };
+}
+
+export async function loadConsoleAssets(): Promise<ConsoleAssets> {
+  const { code, metafile } = await buildConsoleBundle();
+  const files = new Map<string, ConsoleAsset>([
+    ['console.js', { body: code, type: 'text/javascript; charset=utf-8' }],
+    ['console.css', { body: readFileSync(join(ASSETS_DIR, 'console.css')), type: 'text/css' }],
+    [
+      'graphql-ws.min.js',
+      { body: readFileSync(GRAPHQL_WS_CLIENT), type: 'text/javascript; charset=utf-8' },
+    ],
+  ]);
+  const hash = createHash('sha256');
+  for (const [name, file] of [...files].sort(([a], [b]) => (a < b ? -1 : 1)))
+    hash.update(name).update(file.body);
+  const version = hash.digest('hex').slice(0, 12);
+  const page = readFileSync(join(ASSETS_DIR, 'console.html'), 'utf8').replaceAll(
+    '{{assets}}',
+    `${CONSOLE_PREFIX}/${version}`,
+  );
+  return { version, files, page, inputs: Object.keys(metafile.inputs) };
+}
+
+// Self only, as the viewer: its own script and style, GraphQL over HTTP and WebSocket to this
+// server, nothing inline, nothing from another origin.
+export const CONSOLE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
