@@ -53,6 +53,7 @@ export async function loadConsoleAssets(): Promise<ConsoleAssets> {
   const files = new Map<string, ConsoleAsset>([
     ['console.js', { body: code, type: 'text/javascript; charset=utf-8' }],
     ['console.css', { body: readFileSync(join(ASSETS_DIR, 'console.css')), type: 'text/css' }],
+    ['icon.svg', { body: readFileSync(join(ASSETS_DIR, 'icon.svg')), type: 'image/svg+xml' }],
     [
       'graphql-ws.min.js',
       { body: readFileSync(GRAPHQL_WS_CLIENT), type: 'text/javascript; charset=utf-8' },

@@ -151,7 +151,12 @@ export class Session {
         const before = this.snapshot().queue[0]?.ruled ?? null;
         let sent;
         try {
-          sent = await send(q.command, q, token);
+          sent = await send(q.command, {
+            commandId: q.commandId,
+            matchId: q.matchId,
+            expectedRevision: q.expectedRevision,
+            occurredAt: q.occurredAt,
+          }, token);
         } catch (err) {
           if (err instanceof NetworkError) return this.offline();
           return await this.refused(err);
