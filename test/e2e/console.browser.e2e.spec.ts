@@ -159,4 +159,91 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
     );
     expect(ours).toEqual(await stream(server, other));
   }, 120_000);
+
+  it('9-ball: push out and the choice after it, a scratch, a correction and a warning, as through the API', async () => {
+    const matchId = await schedule('NINE_BALL', 'WPA');
+    const scorer = await device('SCORER', 'scorer-1', matchId);
+    const referee = await device('REFEREE', 'referee-1', matchId, PHONE);
+    await taps(scorer, ['toss-ana']);
+    await choose(scorer, 'BREAK');
+    await taps(scorer, ['ball-2', 'pocket-FL']);
+    // N9.2: a push out is declared in "More"; Bruno then chooses (A12) with the consequences shown.
+    await taps(scorer, ['more', 'flag-pushOut', 'record']);
+    expect(await scorer.innerText('#choice')).toMatch(/Shoot[\s\S]*Pass it back/);
+    await choose(scorer, 'SHOOT');
+    // A scratch: Ana has ball in hand anywhere (N9.6).
+    await taps(scorer, ['scratch']);
+    expect(await scorer.innerText('#bih')).toContain('anywhere');
+    await taps(scorer, ['ball-1', 'pocket-SL']);
+    await taps(scorer, ['miss']);
+    const now = await settled(scorer);
+    await taps(scorer, ['undo', 'mode-cushion', 'ball-3', 'correct']);
+    await settled(referee, now + 1);
+    await referee.screenshot({ path: join(OUT, 'console-referee-phone.png') });
+    await taps(referee, ['warning-bruno']);
+    await settled(scorer, now + 2);
+    await taps(scorer, ['ball-9', 'pocket-FR']);
+    expect(await scorer.innerText('#match-over')).toContain('Bruno Reis');
+    await scorer.screenshot({ path: join(OUT, 'console-9ball-tablet.png') });
+
+    const other = await schedule('NINE_BALL', 'WPA');
+    const api = new LedgerClient(server, 'SCORER', 'scorer-1');
+    const ref = new LedgerClient(server, 'REFEREE', 'referee-1');
+    const shot = (shooter: string, facts: Partial<typeof FACTS>, call?: object) =>
+      api.recordShot({ matchId: other, shooter, ...FACTS, ...facts, ...(call ? { call } : {}) });
+    const cushion = [{ ball: 0 }];
+    await api.decideBreakOrder({ matchId: other, method: 'COIN_TOSS', winner: 'ana' });
+    await api.chooseOption({ matchId: other, player: 'ana', option: 'BREAK' });
+    await shot('ana', { firstContact: 1, objectBallsDrivenToRail: 4, pocketed: [{ ball: 2, pocket: 'FL' }] });
+    await shot('ana', { firstContact: 1, railContactsAfterFirstContact: cushion }, {
+      ball: null, pocket: null, safety: false, pushOut: true,
+    });
+    await api.chooseOption({ matchId: other, player: 'bruno', option: 'SHOOT' });
+    await shot('bruno', { firstContact: 1, cueBallScratched: true });
+    await shot('ana', { firstContact: 1, pocketed: [{ ball: 1, pocket: 'SL' }] });
+    await shot('ana', { firstContact: 3, railContactsAfterFirstContact: cushion });
+    await api.correctShot({
+      matchId: other,
+      revision: await revisionOf(other, 'ShotPlayed'),
+      facts: { ...FACTS, firstContact: 3, railContactsAfterFirstContact: [{ ball: 3 }] },
+      reason: 'Scorer entered the wrong facts',
+    });
+    await ref.recordRefereeRuling({ matchId: other, kind: 'WARNING', player: 'bruno', note: '' });
+    await shot('bruno', { firstContact: 3, pocketed: [{ ball: 9, pocket: 'FR' }] });
+    const ours = await stream(server, matchId);
+    expect(ours.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['OptionChosen', 'ShotCorrected', 'RefereeRuled', 'MatchEnded']),
+    );
+    expect(ours).toEqual(await stream(server, other));
+  }, 120_000);
+
+  it('in Portuguese and on a phone: no serious or critical axe violation; a device not enrolled is told how', async () => {
+    for (const [viewport, label] of [[TABLET, 'tablet'], [PHONE, 'phone']] as const) {
+      const matchId = await schedule('EIGHT_BALL', 'FPB');
+      const page = await device('SCORER', 'scorer-1', matchId, viewport);
+      await page.goto(consoleUrl(server, matchId, '?lang=pt'));
+      await page.waitForSelector('#toss');
+      expect(await page.innerText('#toss')).toContain('Sorteio ganho por Ana Sousa');
+      expect(await page.getAttribute('html', 'lang')).toBe('pt-PT');
+      expect(await seriousViolations(page)).toEqual([]);
+      await taps(page, ['toss-ana']);
+      await choose(page, 'BREAK');
+      await taps(page, ['ball-1', 'pocket-FR', 'more', 'flag-noCushion']);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(OUT, `console-pt-${label}.png`), fullPage: true });
+      await page.goto(consoleUrl(server, matchId));
+      await settled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(OUT, `console-${label}.png`), fullPage: label === 'phone' });
+    }
+    // A credential for another match: the console says so, in words, and offers no entry.
+    const matchId = await schedule('EIGHT_BALL', 'FPB');
+    const elsewhere = await schedule('EIGHT_BALL', 'FPB');
+    const stranger = await device('SCORER', 'scorer-1', elsewhere);
+    await stranger.goto(consoleUrl(server, matchId));
+    await stranger.waitForSelector('#not-enrolled');
+    expect(await stranger.innerText('#not-enrolled')).toContain('not enrolled for this match');
+    expect(await stranger.$('[data-tap="toss-ana"]')).toBeNull();
+    expect(await seriousViolations(stranger)).toEqual([]);
+  }, 120_000);
 });
