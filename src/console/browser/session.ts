@@ -2,6 +2,7 @@
 import type { LedgerEvent, MatchState, Ruling } from '../../domain';
 import { canonicalJson } from '../../domain';
 import { ApiError, history, NetworkError, send } from './api';
+import { pick } from './i18n';
 import {
   fold,
   provisional,
@@ -38,6 +39,13 @@ export interface Snapshot {
 }
 
 const RETRY_MS = 2000;
+
+// An event another device wrote, for the conflict message: its type and its own explanation.
+function describe(e: LedgerEvent): string {
+  const data = e.data as { explanation?: string; explanationPt?: string; ruling?: Ruling };
+  const text = data.ruling ? pick(data.ruling as never, 'explanation') : pick(data as never, 'explanation');
+  return text ? `${e.type}: ${text}` : e.type;
+}
 
 export class Session {
   private server: MatchState | null = null;
@@ -159,7 +167,7 @@ export class Session {
           }, token);
         } catch (err) {
           if (err instanceof NetworkError) return this.offline();
-          return await this.refused(err);
+          return await this.refused(err, q);
         }
         this.online = true;
         this.apply(sent.events);
@@ -191,14 +199,15 @@ export class Session {
     this.timer = setTimeout(() => void this.flush(), RETRY_MS);
   }
 
-  private async refused(err: unknown): Promise<void> {
+  private async refused(err: unknown, q: Queued): Promise<void> {
     const code = err instanceof ApiError ? err.code : 'ERROR';
     const message = (err as Error).message;
     this.online = true;
     if (code === 'CONFLICT') {
       // Another device wrote first: stop, show what it wrote, keep every queued command.
-      const theirs = await this.refresh().catch(() => []);
-      this.stop = { kind: 'conflict', others: theirs.map((e) => e.type) };
+      await this.refresh().catch(() => undefined);
+      const theirs = this.events.filter((e) => e.revision > q.expectedRevision);
+      this.stop = { kind: 'conflict', others: theirs.map((e) => describe(e.event)) };
     } else if (['UNAUTHENTICATED', 'FORBIDDEN', 'TOKEN_REVOKED'].includes(code)) {
       this.stop = { kind: 'auth', code };
     } else this.stop = { kind: 'refused', code, message };
