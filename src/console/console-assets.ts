@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 
 // The scoring console's files. The page's script is one bundle that esbuild makes in memory the
@@ -20,6 +21,8 @@ const GRAPHQL_WS_CLIENT = join(
 export interface ConsoleAsset {
   body: Buffer;
   type: string;
+  // Compressed once at build: what a browser that accepts gzip is sent.
+  gzip?: Buffer;
 }
 
 export interface ConsoleAssets {
@@ -51,7 +54,10 @@ export async function buildConsoleBundle(): Promise<{ code: Buffer; metafile: Me
 export async function loadConsoleAssets(): Promise<ConsoleAssets> {
   const { code, metafile } = await buildConsoleBundle();
   const files = new Map<string, ConsoleAsset>([
-    ['console.js', { body: code, type: 'text/javascript; charset=utf-8' }],
+    [
+      'console.js',
+      { body: code, type: 'text/javascript; charset=utf-8', gzip: gzipSync(code, { level: 9 }) },
+    ],
     ['console.css', { body: readFileSync(join(ASSETS_DIR, 'console.css')), type: 'text/css' }],
     ['icon.svg', { body: readFileSync(join(ASSETS_DIR, 'icon.svg')), type: 'image/svg+xml' }],
     [

@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { CONSOLE_CSP, loadConsoleAssets, type ConsoleAssets } from './console-assets';
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -38,6 +38,7 @@ export class ConsoleController {
   async asset(
     @Param('version') version: string,
     @Param('file') file: string,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     const assets = await this.load();
@@ -48,6 +49,11 @@ export class ConsoleController {
       'cache-control',
       version === assets.version ? `public, max-age=${YEAR}, immutable` : 'no-cache',
     );
+    res.setHeader('vary', 'accept-encoding');
+    if (asset.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      res.setHeader('content-encoding', 'gzip');
+      return void res.type(asset.type).send(asset.gzip);
+    }
     res.type(asset.type).send(asset.body);
   }
 }

@@ -16,6 +16,9 @@ export function Scoreboard({ m }: { m: MatchState }) {
       (p) =>
         html`<div class=${`player${g?.shooter === p.id ? ' shooting' : ''}`} data-player=${p.id}>
           <span class="name">${p.name}</span>
+          ${(m.warnings[p.id] ?? []).map(
+            (rule) => html`<span class="tag" data-warning=${p.id}>${t('warned')} ${rule}</span>`,
+          )}
           <span class="points" data-score=${p.id}>${m.score[p.id] ?? 0}</span>
           ${g?.shooter === p.id
             ? html`<span class="at-table">${t('atTable')}</span>`
