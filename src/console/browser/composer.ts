@@ -33,7 +33,17 @@ export type Tap =
 // call, a ball that reached a cushion after contact (0: the cue ball), an object ball that left
 // the table (G1.28).
 export type Mode = 'pocket' | 'first' | 'call' | 'cushion' | 'offTable';
-export type Flag = 'scratch' | 'offTable' | 'safety' | 'pushOut' | 'noStroke' | 'noCushion';
+// noCall: a ball pocketed without a call (8- and 10-ball); obvious: the uncalled shot was obvious
+// and nobody objected (A9).
+export type Flag =
+  | 'scratch'
+  | 'offTable'
+  | 'safety'
+  | 'pushOut'
+  | 'noStroke'
+  | 'noCushion'
+  | 'noCall'
+  | 'obvious';
 
 export interface Draft {
   detail: boolean;
@@ -152,6 +162,7 @@ export function build(d: Draft, state: MatchState): Built {
   if (has('pushOut')) call = { ball: null, pocket: null, safety: false, pushOut: true };
   else if (has('safety')) call = { ball: null, pocket: null, safety: true };
   else if (d.call) call = { ball: d.call.ball, pocket: d.call.pocket, safety: false };
+  else if (has('noCall') || has('obvious')) call = null;
   else if (!isBreak && calledGame(state) && d.pocketed.length > 0)
     call = { ball: d.pocketed[0].ball, pocket: d.pocketed[0].pocket, safety: false };
   if (has('noStroke'))
@@ -164,7 +175,10 @@ export function build(d: Draft, state: MatchState): Built {
       },
       call: null,
     };
-  const eightPotted = calledGame(state) && !isBreak ? d.pocketed[0]?.ball : undefined;
+  const eightPotted =
+    calledGame(state) && !isBreak && !has('noCall') && !has('obvious')
+      ? d.pocketed[0]?.ball
+      : undefined;
   const first =
     d.first !== undefined
       ? d.first
@@ -182,6 +196,7 @@ export function build(d: Draft, state: MatchState): Built {
     cueBallOffTable: has('offTable'),
     ballsOffTable: d.offTable,
     objectBallsDrivenToRail: isBreak ? (d.rails ?? 4) : 0,
+    callObvious: has('obvious'),
     strokeFouls: fouls(d, state),
     ...(d.zone ? { placement: placement(d.zone) } : {}),
   };

@@ -98,6 +98,7 @@ function Detail({ d, act, m }: { d: Draft; act: (a: Tap) => void; m: MatchState 
   const on = (x: boolean) => String(x);
   const modes: Mode[] = ['first', 'call', 'cushion', 'offTable'];
   const flags: Flag[] = ['offTable', 'safety', 'noCushion', 'noStroke'];
+  if (m.discipline !== 'NINE_BALL') flags.push('noCall', 'obvious');
   if (g.pushOutAvailable) flags.push('pushOut');
   return html`<div id="detail" class="detail">
     <div class="row" role="group">

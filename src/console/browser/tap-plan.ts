@@ -71,6 +71,8 @@ function detail(
     else taps.push({ t: 'mode', mode: 'call' });
   }
   if (facts.noStroke) taps.push({ t: 'flag', flag: 'noStroke' });
+  if (facts.callObvious) taps.push({ t: 'flag', flag: 'obvious' });
+  else if (!call && facts.pocketed.length) taps.push({ t: 'flag', flag: 'noCall' });
   if (explicitFirst) {
     if (facts.firstContact === null) taps.push({ t: 'mode', mode: 'first' }, { t: 'noContact' });
     else taps.push({ t: 'mode', mode: 'first' }, { t: 'ball', ball: facts.firstContact });
@@ -80,7 +82,7 @@ function detail(
   if (facts.railContactsAfterFirstContact.some((c) => c.cushion || c.kind)) return null;
   const cushions = facts.railContactsAfterFirstContact.map((c) => c.ball);
   if (cushions.length === 0) taps.push({ t: 'flag', flag: 'noCushion' });
-  else if (!(cushions.length === 1 && cushions[0] === 0)) {
+  else {
     taps.push({ t: 'mode', mode: 'cushion' });
     for (const b of cushions) taps.push({ t: 'ball', ball: b });
     taps.push({ t: 'mode', mode: 'cushion' });
