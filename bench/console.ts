@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { loadConsoleAssets } from '../src/console/console-assets';
-import { CHROMIUM, CHROMIUM_ARGS, TABLET, consoleUrl, enrol, settled } from '../test/support/console-page';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  TABLET,
+  consoleUrl,
+  enrol,
+  settled,
+} from '../test/support/console-page';
 import { simulatedTaps } from '../test/support/console-taps';
 import { LedgerClient } from '../test/support/ledger-client';
 import { removeDir, startServer } from '../test/support/server';
@@ -78,7 +85,12 @@ async function latency(): Promise<void> {
       const scorer = new LedgerClient(server, 'SCORER', 'scorer-1');
       await scorer.decideBreakOrder({ matchId, method: 'COIN_TOSS', winner: 'ana' });
       await scorer.chooseOption({ matchId, player: 'ana', option: 'BREAK' });
-      await scorer.recordShot({ matchId, shooter: 'ana', firstContact: 1, objectBallsDrivenToRail: 4 });
+      await scorer.recordShot({
+        matchId,
+        shooter: 'ana',
+        firstContact: 1,
+        objectBallsDrivenToRail: 4,
+      });
       const context = await browser.newContext({ viewport: TABLET });
       await enrol(context, 'SCORER', 'scorer-1', matchId);
       const page = await context.newPage();

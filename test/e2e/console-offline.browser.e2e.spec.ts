@@ -123,7 +123,9 @@ describeInBrowser('the scoring console offline (Chromium)', () => {
     expect(lost).toBe(1);
     const after = (await history()).slice(before.length);
     const shots = after.filter((e) => e.type === 'ShotPlayed');
-    expect(shots.map((e) => [e.data.shooter, e.data.facts.firstContact, e.data.facts.pocketed])).toEqual([
+    expect(
+      shots.map((e) => [e.data.shooter, e.data.facts.firstContact, e.data.facts.pocketed]),
+    ).toEqual([
       ['ana', 1, [{ ball: 1, pocket: 'FL' }]],
       ['ana', 3, [{ ball: 3, pocket: 'FR' }]],
       ['ana', 4, []],
@@ -135,7 +137,9 @@ describeInBrowser('the scoring console offline (Chromium)', () => {
     // The server's rulings are the ones shown, and they agree with the device's.
     expect(await page.getAttribute('#ruling', 'data-provisional')).toBe('false');
     expect(await page.$('#differs')).toBeNull();
-    expect(Number(await page.getAttribute('#console', 'data-revision'))).toBe(after.at(-1)!.revision);
+    expect(Number(await page.getAttribute('#console', 'data-revision'))).toBe(
+      after.at(-1)!.revision,
+    );
   }, 90_000);
 
   it('another device writes meanwhile: the queue stops and says so, keeps every shot, and sends them when told', async () => {

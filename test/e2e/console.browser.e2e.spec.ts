@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { LedgerClient } from '../support/ledger-client';
 import { removeDir, startServer, type TestServer } from '../support/server';
 import {
@@ -79,9 +79,12 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
     return page;
   };
   const revisionOf = async (matchId: string, type: string) => {
-    const res = await server.gql(`query($m: String!) { matchHistory(matchId: $m) { type revision } }`, {
-      m: matchId,
-    });
+    const res = await server.gql(
+      `query($m: String!) { matchHistory(matchId: $m) { type revision } }`,
+      {
+        m: matchId,
+      },
+    );
     return (res.data!.matchHistory as { type: string; revision: number }[])
       .filter((e) => e.type === type)
       .at(-1)!.revision;
@@ -128,7 +131,14 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
     await taps(referee, ['warning-bruno']);
     await settled(scorer, now + 2);
     await scorer.screenshot({ path: join(OUT, 'console-8ball-tablet.png') });
-    for (const [ball, pocket] of [[3, 'HL'], [4, 'HR'], [5, 'SL'], [6, 'SR'], [7, 'FL'], [8, 'FR']] as const)
+    for (const [ball, pocket] of [
+      [3, 'HL'],
+      [4, 'HR'],
+      [5, 'SL'],
+      [6, 'SR'],
+      [7, 'FL'],
+      [8, 'FR'],
+    ] as const)
       await taps(scorer, [`ball-${ball}`, `pocket-${pocket}`]);
     expect(await scorer.innerText('#match-over')).toContain('Ana Sousa');
 
@@ -140,8 +150,16 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
       api.recordShot({ matchId: other, shooter, ...FACTS, ...facts, ...(call ? { call } : {}) });
     await api.decideBreakOrder({ matchId: other, method: 'COIN_TOSS', winner: 'ana' });
     await api.chooseOption({ matchId: other, player: 'ana', option: 'BREAK' });
-    await shot('ana', { firstContact: 1, objectBallsDrivenToRail: 4, pocketed: [{ ball: 1, pocket: 'FR' }] });
-    await shot('ana', { firstContact: 2, pocketed: [{ ball: 2, pocket: 'FL' }] }, { ball: 2, pocket: 'FL', safety: false });
+    await shot('ana', {
+      firstContact: 1,
+      objectBallsDrivenToRail: 4,
+      pocketed: [{ ball: 1, pocket: 'FR' }],
+    });
+    await shot(
+      'ana',
+      { firstContact: 2, pocketed: [{ ball: 2, pocket: 'FL' }] },
+      { ball: 2, pocket: 'FL', safety: false },
+    );
     await shot('ana', { firstContact: 3, cueBallScratched: true });
     await shot('bruno', { firstContact: 9, railContactsAfterFirstContact: [{ ball: 0 }] });
     await api.correctShot({
@@ -151,11 +169,28 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
       reason: 'Scorer entered the wrong facts',
     });
     await ref.recordRefereeRuling({ matchId: other, kind: 'WARNING', player: 'bruno', note: '' });
-    for (const [ball, pocket] of [[3, 'HL'], [4, 'HR'], [5, 'SL'], [6, 'SR'], [7, 'FL'], [8, 'FR']] as const)
-      await shot('ana', { firstContact: ball, pocketed: [{ ball, pocket }] }, { ball, pocket, safety: false });
+    for (const [ball, pocket] of [
+      [3, 'HL'],
+      [4, 'HR'],
+      [5, 'SL'],
+      [6, 'SR'],
+      [7, 'FL'],
+      [8, 'FR'],
+    ] as const)
+      await shot(
+        'ana',
+        { firstContact: ball, pocketed: [{ ball, pocket }] },
+        { ball, pocket, safety: false },
+      );
     const ours = await stream(server, matchId);
     expect(ours.map((e) => e.type)).toEqual(
-      expect.arrayContaining(['OptionChosen', 'ShotCorrected', 'RefereeRuled', 'GameEnded', 'MatchEnded']),
+      expect.arrayContaining([
+        'OptionChosen',
+        'ShotCorrected',
+        'RefereeRuled',
+        'GameEnded',
+        'MatchEnded',
+      ]),
     );
     expect(ours).toEqual(await stream(server, other));
   }, 120_000);
@@ -194,10 +229,21 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
     const cushion = [{ ball: 0 }];
     await api.decideBreakOrder({ matchId: other, method: 'COIN_TOSS', winner: 'ana' });
     await api.chooseOption({ matchId: other, player: 'ana', option: 'BREAK' });
-    await shot('ana', { firstContact: 1, objectBallsDrivenToRail: 4, pocketed: [{ ball: 2, pocket: 'FL' }] });
-    await shot('ana', { firstContact: 1, railContactsAfterFirstContact: cushion }, {
-      ball: null, pocket: null, safety: false, pushOut: true,
+    await shot('ana', {
+      firstContact: 1,
+      objectBallsDrivenToRail: 4,
+      pocketed: [{ ball: 2, pocket: 'FL' }],
     });
+    await shot(
+      'ana',
+      { firstContact: 1, railContactsAfterFirstContact: cushion },
+      {
+        ball: null,
+        pocket: null,
+        safety: false,
+        pushOut: true,
+      },
+    );
     await api.chooseOption({ matchId: other, player: 'bruno', option: 'SHOOT' });
     await shot('bruno', { firstContact: 1, cueBallScratched: true });
     await shot('ana', { firstContact: 1, pocketed: [{ ball: 1, pocket: 'SL' }] });
@@ -218,7 +264,10 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
   }, 120_000);
 
   it('in Portuguese and on a phone: no serious or critical axe violation; a device not enrolled is told how', async () => {
-    for (const [viewport, label] of [[TABLET, 'tablet'], [PHONE, 'phone']] as const) {
+    for (const [viewport, label] of [
+      [TABLET, 'tablet'],
+      [PHONE, 'phone'],
+    ] as const) {
       const matchId = await schedule('EIGHT_BALL', 'FPB');
       const page = await device('SCORER', 'scorer-1', matchId, viewport);
       await page.goto(consoleUrl(server, matchId, '?lang=pt'));
@@ -234,7 +283,10 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
       await page.goto(consoleUrl(server, matchId));
       await settled(page);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: join(OUT, `console-${label}.png`), fullPage: label === 'phone' });
+      await page.screenshot({
+        path: join(OUT, `console-${label}.png`),
+        fullPage: label === 'phone',
+      });
     }
     // A credential for another match: the console says so, in words, and offers no entry.
     const matchId = await schedule('EIGHT_BALL', 'FPB');

@@ -22,8 +22,7 @@ describe('the scoring console over HTTP', () => {
     const inputs = Object.keys(metafile.inputs);
     const outside = inputs.filter(
       (i) =>
-        !/^src\/(domain|console\/browser)\//.test(i) &&
-        !/node_modules\/(preact|htm|idb)\//.test(i),
+        !/^src\/(domain|console\/browser)\//.test(i) && !/node_modules\/(preact|htm|idb)\//.test(i),
     );
     expect(outside).toEqual([]);
     expect(inputs.some((i) => i.startsWith('src/domain/rules/'))).toBe(true);

@@ -39,7 +39,10 @@ export function consoleUrl(server: TestServer, matchId: string, query = ''): str
 
 // Waits for the console to stand at a revision with nothing left to send.
 export async function settled(page: Page, revision?: number): Promise<number> {
-  const sel = revision === undefined ? '#console[data-queued="0"]' : `#console[data-revision="${revision}"][data-queued="0"]`;
+  const sel =
+    revision === undefined
+      ? '#console[data-queued="0"]'
+      : `#console[data-revision="${revision}"][data-queued="0"]`;
   await page.waitForSelector(sel, { timeout: 15_000 });
   return Number(await page.getAttribute('#console', 'data-revision'));
 }
@@ -49,7 +52,10 @@ export async function taps(page: Page, names: string[]): Promise<void> {
   for (const name of names) {
     const before = await page.getAttribute('#console', 'data-revision');
     await page.click(`[data-tap="${name}"]`);
-    if (/^(pocket|miss|scratch|record|toss|two-foul|warning|correct|declare)/.test(name) || name.startsWith('opt:'))
+    if (
+      /^(pocket|miss|scratch|record|toss|two-foul|warning|correct|declare)/.test(name) ||
+      name.startsWith('opt:')
+    )
       await page
         .waitForFunction(
           (b) => {
@@ -79,10 +85,9 @@ export interface StreamEvent {
 }
 
 export async function stream(server: TestServer, matchId: string): Promise<StreamEvent[]> {
-  const res = await server.gql(
-    `query($m: String!) { matchHistory(matchId: $m) { type data } }`,
-    { m: matchId },
-  );
+  const res = await server.gql(`query($m: String!) { matchHistory(matchId: $m) { type data } }`, {
+    m: matchId,
+  });
   if (res.errors) throw new Error(JSON.stringify(res.errors));
   const text = JSON.stringify(res.data!.matchHistory).replaceAll(matchId, '<match>');
   return JSON.parse(text) as StreamEvent[];

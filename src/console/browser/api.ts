@@ -44,7 +44,10 @@ export async function gql<T>(
   if (!body) throw new NetworkError(`HTTP ${res.status}`);
   if (body.errors?.length) {
     const e = body.errors[0];
-    throw new ApiError(e.message, e.extensions?.code ?? (res.status === 401 ? 'UNAUTHENTICATED' : 'ERROR'));
+    throw new ApiError(
+      e.message,
+      e.extensions?.code ?? (res.status === 401 ? 'UNAUTHENTICATED' : 'ERROR'),
+    );
   }
   return body.data as T;
 }

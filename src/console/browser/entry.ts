@@ -44,45 +44,99 @@ export function ShotEntry(props: {
   const cue = d.mode === 'cushion' && detail;
   const ballList = cue ? [0, ...g.ballsOnTable] : g.ballsOnTable;
   const on = (x: boolean) => String(x);
-  return html`<section id="entry" class="entry" aria-label=${t('shot', { p: playerName(m, g.shooter) })}>
+  return html`<section
+    id="entry"
+    class="entry"
+    aria-label=${t('shot', { p: playerName(m, g.shooter) })}
+  >
     <h2>${t('shot', { p: playerName(m, g.shooter) })}</h2>
-    ${props.correcting ? html`<p class="warn">${t('correcting')}</p>` : html`<p class="muted">${t('hint')}</p>`}
+    ${props.correcting
+      ? html`<p class="warn">${t('correcting')}</p>`
+      : html`<p class="muted">${t('hint')}</p>`}
     <div class="balls-pad" role="group" aria-label=${t('onTable')}>
       ${ballList.map(
-        (b) => html`<button class=${`ball b${b}`} data-tap=${`ball-${b}`}
-          aria-pressed=${on(d.selected === b || (d.mode === 'cushion' && !!d.cushions?.includes(b)) || (d.mode === 'offTable' && d.offTable.includes(b)))}
-          aria-label=${b === 0 ? t('cueBall') : t('ball', { n: b })}
-          onClick=${() => act({ t: 'ball', ball: b })}>${b === 0 ? '○' : b}</button>`,
+        (b) =>
+          html`<button
+            class=${`ball b${b}`}
+            data-tap=${`ball-${b}`}
+            aria-pressed=${on(
+              d.selected === b ||
+                (d.mode === 'cushion' && !!d.cushions?.includes(b)) ||
+                (d.mode === 'offTable' && d.offTable.includes(b)),
+            )}
+            aria-label=${b === 0 ? t('cueBall') : t('ball', { n: b })}
+            onClick=${() => act({ t: 'ball', ball: b })}
+          >
+            ${b === 0 ? '○' : b}
+          </button>`,
       )}
     </div>
     <div class="pockets" role="group" aria-label="Pockets">
       ${POCKETS.map(
-        (p) => html`<button class=${`pocket p${p}`} data-tap=${`pocket-${p}`}
-          disabled=${d.selected === null && !(d.mode === 'call' && d.call)}
-          onClick=${() => act({ t: 'pocket', pocket: p })}>${t(`pocket_${p}`)}</button>`,
+        (p) =>
+          html`<button
+            class=${`pocket p${p}`}
+            data-tap=${`pocket-${p}`}
+            disabled=${d.selected === null && !(d.mode === 'call' && d.call)}
+            onClick=${() => act({ t: 'pocket', pocket: p })}
+          >
+            ${t(`pocket_${p}`)}
+          </button>`,
       )}
     </div>
     ${d.pocketed.length
-      ? html`<p id="draft-pocketed">${d.pocketed.map((p) => `${p.ball} → ${t(`pocket_${p.pocket}`)}`).join(' · ')}</p>`
+      ? html`<p id="draft-pocketed">
+          ${d.pocketed.map((p) => `${p.ball} → ${t(`pocket_${p.pocket}`)}`).join(' · ')}
+        </p>`
       : ''}
     <div class="quick">
-      <button class="big" data-tap="miss" onClick=${() => act({ t: detail ? 'record' : 'miss' })}
-        hidden=${detail}>${t('miss')}</button>
-      <button class=${`big${d.flags.includes('scratch') ? ' on' : ''}`} data-tap="scratch"
+      <button
+        class="big"
+        data-tap="miss"
+        onClick=${() => act({ t: detail ? 'record' : 'miss' })}
+        hidden=${detail}
+      >
+        ${t('miss')}
+      </button>
+      <button
+        class=${`big${d.flags.includes('scratch') ? ' on' : ''}`}
+        data-tap="scratch"
         aria-pressed=${on(d.flags.includes('scratch'))}
-        onClick=${() => act({ t: 'scratch' })}>${t('scratch')}</button>
-      ${detail ? '' : html`<button class="big" data-tap="more" onClick=${() => act({ t: 'more' })}>${t('more')}</button>`}
+        onClick=${() => act({ t: 'scratch' })}
+      >
+        ${t('scratch')}
+      </button>
+      ${detail
+        ? ''
+        : html`<button class="big" data-tap="more" onClick=${() => act({ t: 'more' })}>
+            ${t('more')}
+          </button>`}
     </div>
     ${detail ? html`<${Detail} d=${d} act=${act} m=${before} />` : ''}
     ${detail && !props.correcting
-      ? html`<div class="quick"><button class="big primary" data-tap="record" onClick=${() => act({ t: 'record' })}>${t('record')}</button>
-          <button class="big" data-tap="cancel" onClick=${() => setD(emptyDraft())}>${t('cancel')}</button></div>`
+      ? html`<div class="quick">
+          <button class="big primary" data-tap="record" onClick=${() => act({ t: 'record' })}>
+            ${t('record')}
+          </button>
+          <button class="big" data-tap="cancel" onClick=${() => setD(emptyDraft())}>
+            ${t('cancel')}
+          </button>
+        </div>`
       : ''}
     ${props.correcting
-      ? html`<label class="reason">${t('reason')}
-          <input id="reason" value=${reason} onInput=${(e: Event) => setReason((e.target as HTMLInputElement).value)} /></label>
-        <div class="quick"><button class="big primary" data-tap="correct" onClick=${correct}>${t('correct')}</button>
-          <button class="big" data-tap="cancel" onClick=${props.cancel}>${t('cancel')}</button></div>`
+      ? html`<label class="reason"
+            >${t('reason')}
+            <input
+              id="reason"
+              value=${reason}
+              onInput=${(e: Event) => setReason((e.target as HTMLInputElement).value)}
+          /></label>
+          <div class="quick">
+            <button class="big primary" data-tap="correct" onClick=${correct}>
+              ${t('correct')}
+            </button>
+            <button class="big" data-tap="cancel" onClick=${props.cancel}>${t('cancel')}</button>
+          </div>`
       : ''}
   </section>`;
 }
@@ -103,36 +157,74 @@ function Detail({ d, act, m }: { d: Draft; act: (a: Tap) => void; m: MatchState 
   return html`<div id="detail" class="detail">
     <div class="row" role="group">
       ${modes.map(
-        (mode) => html`<button data-tap=${`mode-${mode}`} aria-pressed=${on(d.mode === mode)}
-          onClick=${() => act({ t: 'mode', mode })}>${t(`mode_${mode}`)}</button>`,
+        (mode) =>
+          html`<button
+            data-tap=${`mode-${mode}`}
+            aria-pressed=${on(d.mode === mode)}
+            onClick=${() => act({ t: 'mode', mode })}
+          >
+            ${t(`mode_${mode}`)}
+          </button>`,
       )}
-      <button data-tap="no-contact" aria-pressed=${on(d.first === null)}
-        onClick=${() => act({ t: 'noContact' })}>${t('noContact')}</button>
+      <button
+        data-tap="no-contact"
+        aria-pressed=${on(d.first === null)}
+        onClick=${() => act({ t: 'noContact' })}
+      >
+        ${t('noContact')}
+      </button>
     </div>
     <div class="row" role="group">
       ${flags.map(
-        (flag) => html`<button data-tap=${`flag-${flag}`} aria-pressed=${on(d.flags.includes(flag))}
-          onClick=${() => act({ t: 'flag', flag })}>${t(`flag_${flag}`)}</button>`,
+        (flag) =>
+          html`<button
+            data-tap=${`flag-${flag}`}
+            aria-pressed=${on(d.flags.includes(flag))}
+            onClick=${() => act({ t: 'flag', flag })}
+          >
+            ${t(`flag_${flag}`)}
+          </button>`,
       )}
     </div>
     ${g.isBreakShot
-      ? html`<div class="row" role="group" aria-label=${t('breakRails')}><span>${t('breakRails')}</span>
-          ${[0, 1, 2, 3, 4, 5, 6, 7, 8].map(
-            (n) => html`<button data-tap=${`rails-${n}`} aria-pressed=${on((d.rails ?? 4) === n)}
-              onClick=${() => act({ t: 'rails', count: n })}>${n}</button>`,
-          )}</div>`
+      ? html`<div class="row" role="group" aria-label=${t('breakRails')}>
+          <span>${t('breakRails')}</span> ${[0, 1, 2, 3, 4, 5, 6, 7, 8].map(
+            (n) =>
+              html`<button
+                data-tap=${`rails-${n}`}
+                aria-pressed=${on((d.rails ?? 4) === n)}
+                onClick=${() => act({ t: 'rails', count: n })}
+              >
+                ${n}
+              </button>`,
+          )}
+        </div>`
       : ''}
-    <div class="row" role="group" aria-label=${t('strokeFouls')}><span>${t('strokeFouls')}</span>
-      ${STROKE_FOUL_KINDS.map(
-        (kind) => html`<button data-tap=${`foul-${kind}`} aria-pressed=${on(d.fouls.includes(kind))}
-          onClick=${() => act({ t: 'foul', kind })}>${t(`foul_${kind}`)}</button>`,
-      )}</div>
+    <div class="row" role="group" aria-label=${t('strokeFouls')}>
+      <span>${t('strokeFouls')}</span> ${STROKE_FOUL_KINDS.map(
+        (kind) =>
+          html`<button
+            data-tap=${`foul-${kind}`}
+            aria-pressed=${on(d.fouls.includes(kind))}
+            onClick=${() => act({ t: 'foul', kind })}
+          >
+            ${t(`foul_${kind}`)}
+          </button>`,
+      )}
+    </div>
     ${g.ballInHand !== 'NONE'
-      ? html`<div class="row" role="group" aria-label=${t('placement')}><span>${t('placement')}</span>
-          ${PLACEMENT_ZONES.map(
-            (zone) => html`<button data-tap=${`zone-${zone}`} aria-pressed=${on(d.zone === zone)}
-              onClick=${() => act({ t: 'zone', zone })}>${t(`zone_${zone}`)}</button>`,
-          )}</div>`
+      ? html`<div class="row" role="group" aria-label=${t('placement')}>
+          <span>${t('placement')}</span> ${PLACEMENT_ZONES.map(
+            (zone) =>
+              html`<button
+                data-tap=${`zone-${zone}`}
+                aria-pressed=${on(d.zone === zone)}
+                onClick=${() => act({ t: 'zone', zone })}
+              >
+                ${t(`zone_${zone}`)}
+              </button>`,
+          )}
+        </div>`
       : ''}
   </div>`;
 }
@@ -142,36 +234,70 @@ export function FrozenBall({ m, submit }: { m: MatchState; submit: (c: ConsoleCo
   const [ball, setBall] = useState(String(g.ballsOnTable[0] ?? 1));
   const [cushion, setCushion] = useState<string>(CUSHIONS[0]);
   const by = m.officials.referees[0] ?? m.players.find((p) => p.id !== g.shooter)!.id;
-  return html`<details class="frozen"><summary>${t('frozen')}</summary>
-    <label>${t('ball', { n: '' })}<select id="frozen-ball" value=${ball}
-      onChange=${(e: Event) => setBall((e.target as HTMLSelectElement).value)}>
-      ${g.ballsOnTable.map((b) => html`<option value=${b}>${b}</option>`)}</select></label>
-    <label>${t('mode_cushion')}<select id="frozen-cushion" value=${cushion}
-      onChange=${(e: Event) => setCushion((e.target as HTMLSelectElement).value)}>
-      ${CUSHIONS.map((c) => html`<option value=${c}>${t(`cushion_${c}`)}</option>`)}</select></label>
-    <button data-tap="declare-frozen" onClick=${() =>
-      submit({ mutation: 'declareFrozenBall', input: { declaredBy: by, ball: Number(ball), cushion } })}>
-      ${t('declare')}</button>
+  return html`<details class="frozen">
+    <summary>${t('frozen')}</summary>
+    <label
+      >${t('ball', { n: '' })}<select
+        id="frozen-ball"
+        value=${ball}
+        onChange=${(e: Event) => setBall((e.target as HTMLSelectElement).value)}
+      >
+        ${g.ballsOnTable.map((b) => html`<option value=${b}>${b}</option>`)}
+      </select></label
+    >
+    <label
+      >${t('mode_cushion')}<select
+        id="frozen-cushion"
+        value=${cushion}
+        onChange=${(e: Event) => setCushion((e.target as HTMLSelectElement).value)}
+      >
+        ${CUSHIONS.map((c) => html`<option value=${c}>${t(`cushion_${c}`)}</option>`)}
+      </select></label
+    >
+    <button
+      data-tap="declare-frozen"
+      onClick=${() =>
+        submit({
+          mutation: 'declareFrozenBall',
+          input: { declaredBy: by, ball: Number(ball), cushion },
+        })}
+    >
+      ${t('declare')}
+    </button>
   </details>`;
 }
 
 // The referee's own device: warnings and the two-foul warning, recorded as referee rulings.
-export function RefereePanel({ m, submit }: { m: MatchState; submit: (c: ConsoleCommand) => void }) {
+export function RefereePanel({
+  m,
+  submit,
+}: {
+  m: MatchState;
+  submit: (c: ConsoleCommand) => void;
+}) {
   const g = m.currentGame;
   if (!g) return null;
   const rule = (kind: 'WARNING' | 'TWO_FOUL_WARNING', player: string) =>
     submit({ mutation: 'recordRefereeRuling', input: { kind, player, note: '' } });
-  return html`<section id="referee" class="referee"><h2>${t('referee')}</h2>
+  return html`<section id="referee" class="referee">
+    <h2>${t('referee')}</h2>
     <div class="row">
       ${m.discipline !== 'EIGHT_BALL'
         ? m.players.map(
-            (p) => html`<button data-tap=${`two-foul-${p.id}`} onClick=${() => rule('TWO_FOUL_WARNING', p.id)}>
-              ${t('twoFoulWarning', { p: p.name })}</button>`,
+            (p) =>
+              html`<button
+                data-tap=${`two-foul-${p.id}`}
+                onClick=${() => rule('TWO_FOUL_WARNING', p.id)}
+              >
+                ${t('twoFoulWarning', { p: p.name })}
+              </button>`,
           )
         : ''}
       ${m.players.map(
-        (p) => html`<button data-tap=${`warning-${p.id}`} onClick=${() => rule('WARNING', p.id)}>
-          ${t('warning', { p: p.name })}</button>`,
+        (p) =>
+          html`<button data-tap=${`warning-${p.id}`} onClick=${() => rule('WARNING', p.id)}>
+            ${t('warning', { p: p.name })}
+          </button>`,
       )}
     </div>
   </section>`;

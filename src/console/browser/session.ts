@@ -43,7 +43,9 @@ const RETRY_MS = 2000;
 // An event another device wrote, for the conflict message: its type and its own explanation.
 function describe(e: LedgerEvent): string {
   const data = e.data as { explanation?: string; explanationPt?: string; ruling?: Ruling };
-  const text = data.ruling ? pick(data.ruling as never, 'explanation') : pick(data as never, 'explanation');
+  const text = data.ruling
+    ? pick(data.ruling as never, 'explanation')
+    : pick(data as never, 'explanation');
   return text ? `${e.type}: ${text}` : e.type;
 }
 
@@ -159,12 +161,16 @@ export class Session {
         const before = this.snapshot().queue[0]?.ruled ?? null;
         let sent;
         try {
-          sent = await send(q.command, {
-            commandId: q.commandId,
-            matchId: q.matchId,
-            expectedRevision: q.expectedRevision,
-            occurredAt: q.occurredAt,
-          }, token);
+          sent = await send(
+            q.command,
+            {
+              commandId: q.commandId,
+              matchId: q.matchId,
+              expectedRevision: q.expectedRevision,
+              occurredAt: q.occurredAt,
+            },
+            token,
+          );
         } catch (err) {
           if (err instanceof NetworkError) return this.offline();
           return await this.refused(err, q);

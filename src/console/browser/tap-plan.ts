@@ -29,11 +29,7 @@ function ruled(state: MatchState, facts: ShotFacts, call: ShotCall | null): unkn
   }
 }
 
-export function planShot(
-  state: MatchState,
-  facts: ShotFacts,
-  call: ShotCall | null,
-): Tap[] | null {
+export function planShot(state: MatchState, facts: ShotFacts, call: ShotCall | null): Tap[] | null {
   const first = facts.firstContact;
   const quick: Tap[][] = [[{ t: 'miss' }], [{ t: 'scratch' }]];
   if (first !== null) {
@@ -103,11 +99,7 @@ function detail(
 }
 
 // Taps that only restate a default are dropped by trying the plan without each one in turn.
-export function shortest(
-  state: MatchState,
-  facts: ShotFacts,
-  call: ShotCall | null,
-): Tap[] | null {
+export function shortest(state: MatchState, facts: ShotFacts, call: ShotCall | null): Tap[] | null {
   const plan = planShot(state, facts, call);
   if (!plan) return null;
   let best: Tap[] = plan;

@@ -36,8 +36,10 @@ export function GameState({ m }: { m: MatchState }) {
   const lines = [];
   if (g.ballInHand !== 'NONE')
     lines.push(
-      html`<li id="bih"><strong>${t('ballInHand')}</strong>: ${t(`bih_${g.ballInHand}`)}
-        ${g.cueBallPlacement ? ` · ${t('placed', { zone: t(`zone_${g.cueBallPlacement}`) })}` : ''}</li>`,
+      html`<li id="bih">
+        <strong>${t('ballInHand')}</strong>: ${t(`bih_${g.ballInHand}`)}
+        ${g.cueBallPlacement ? ` · ${t('placed', { zone: t(`zone_${g.cueBallPlacement}`) })}` : ''}
+      </li>`,
     );
   lines.push(
     html`<li id="call-in-force"><strong>${t('callInForce')}</strong>: ${callText(g.call)}</li>`,
@@ -51,7 +53,9 @@ export function GameState({ m }: { m: MatchState }) {
       );
   }
   return html`<section id="game" class="game">
-    <ul class="facts">${lines}</ul>
+    <ul class="facts">
+      ${lines}
+    </ul>
     ${m.discipline === 'EIGHT_BALL' ? eightBallRack(m, groups) : rotationRack(g.ballsOnTable)}
   </section>`;
 }
@@ -64,9 +68,9 @@ function callText(call: ShotCall | null): string {
 }
 
 function balls(list: number[]) {
-  return html`<span class="balls">${list.map(
-    (b) => html`<span class="ball" data-ball=${b} data-on=${b}>${b}</span>`,
-  )}</span>`;
+  return html`<span class="balls"
+    >${list.map((b) => html`<span class="ball" data-ball=${b} data-on=${b}>${b}</span>`)}</span
+  >`;
 }
 
 function eightBallRack(m: MatchState, groups: Record<string, 'SOLIDS' | 'STRIPES'> | null) {
@@ -83,8 +87,9 @@ function eightBallRack(m: MatchState, groups: Record<string, 'SOLIDS' | 'STRIPES
         </div>`,
     )}
     ${on.includes(8)
-      ? html`<div class="group" data-group="EIGHT"><span class="label">${t('eight')}</span>
-          ${balls([8])}</div>`
+      ? html`<div class="group" data-group="EIGHT">
+          <span class="label">${t('eight')}</span> ${balls([8])}
+        </div>`
       : ''}
   </div>`;
 }
@@ -97,7 +102,9 @@ function rotationRack(on: number[]) {
 
 export function RulingPanel({ s }: { s: Snapshot }) {
   const m = s.shown!;
-  const queued = [...s.queue].reverse().find((q) => q.ruled?.some((e) => e.type === 'ShotAdjudicated'));
+  const queued = [...s.queue]
+    .reverse()
+    .find((q) => q.ruled?.some((e) => e.type === 'ShotAdjudicated'));
   let ruling: Ruling | null = null;
   let provisional = false;
   if (queued) {
@@ -113,8 +120,12 @@ export function RulingPanel({ s }: { s: Snapshot }) {
   const last = s.outcomes.at(-1);
   const differs = !provisional && last?.differs && last.server && last.provisional;
   if (!ruling) return null;
-  return html`<section id="ruling" class=${`ruling${provisional ? ' provisional' : ''}`}
-    aria-live="polite" data-provisional=${String(provisional)}>
+  return html`<section
+    id="ruling"
+    class=${`ruling${provisional ? ' provisional' : ''}`}
+    aria-live="polite"
+    data-provisional=${String(provisional)}
+  >
     <h2>${t('ruling')}</h2>
     ${provisional ? html`<p id="provisional" class="tag">${t('provisional')}</p>` : ''}
     ${differs
@@ -122,8 +133,10 @@ export function RulingPanel({ s }: { s: Snapshot }) {
           <p class="struck">${pick(last.provisional as any, 'explanation')}</p>`
       : ''}
     <p id="explanation">${pick(ruling as any, 'explanation')}</p>
-    <p class="rules"><strong>${t('rules')}</strong>:
-      <span id="rule-ids">${ruling.rules.map((r) => html`<span class="rule">${r}</span>`)}</span></p>
+    <p class="rules">
+      <strong>${t('rules')}</strong>:
+      <span id="rule-ids">${ruling.rules.map((r) => html`<span class="rule">${r}</span>`)}</span>
+    </p>
     <ul id="fouls">
       ${ruling.fouls.length
         ? ruling.fouls.map(
