@@ -50,7 +50,10 @@ async function size(): Promise<void> {
   const assets = await loadConsoleAssets();
   const page = Buffer.byteLength(assets.page);
   const js = assets.files.get('console.js')!;
-  const css = assets.files.get('console.css')!.body;
+  const css = Buffer.concat([
+    assets.files.get('console.css')!.body,
+    assets.files.get('controls.css')!.body,
+  ]);
   const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
   const total = gz(Buffer.from(assets.page)) + js.gzip!.length + gz(css);
   console.log(

@@ -59,6 +59,7 @@ export async function loadConsoleAssets(): Promise<ConsoleAssets> {
       { body: code, type: 'text/javascript; charset=utf-8', gzip: gzipSync(code, { level: 9 }) },
     ],
     ['console.css', { body: readFileSync(join(ASSETS_DIR, 'console.css')), type: 'text/css' }],
+    ['controls.css', { body: readFileSync(join(ASSETS_DIR, 'controls.css')), type: 'text/css' }],
     ['icon.svg', { body: readFileSync(join(ASSETS_DIR, 'icon.svg')), type: 'image/svg+xml' }],
     [
       'graphql-ws.min.js',

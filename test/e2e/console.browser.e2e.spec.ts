@@ -122,9 +122,8 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
     expect(await scorer.innerText('#fouls')).toContain('G1.');
     expect(await scorer.innerText('#bih')).toContain('Ball in hand');
     await taps(scorer, ['miss']);
-    // The referee's device followed every write live.
     const now = await settled(scorer);
-    await settled(referee, now);
+    await settled(referee, now); // the referee's device followed every write live
     // Undo: a correction of Bruno's miss (he hit the 10, not the 9), with a reason.
     await taps(scorer, ['undo', 'mode-first', 'ball-10', 'correct']);
     await settled(referee, now + 1);
