@@ -113,14 +113,14 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
     // A12: the toss winner's choice, shown with what each option leads to.
     expect(await scorer.innerText('#choice')).toContain('Break');
     await choose(scorer, 'BREAK');
-    // E8.3: the break with the 1 down (four balls to a cushion by default): two taps.
-    await taps(scorer, ['ball-1', 'pocket-FR']);
+    await taps(scorer, ['ball-1', 'pocket-FR']); // E8.3: 4 balls to a cushion by default
     await taps(scorer, ['ball-2', 'pocket-FL']);
     expect(await scorer.innerText('#rack [data-group="SOLIDS"]')).toContain('Ana Sousa');
     // A scratch: foul, Bruno has ball in hand (G1.10).
     await taps(scorer, ['ball-3', 'scratch']);
     expect(await scorer.innerText('#fouls')).toContain('G1.');
     expect(await scorer.innerText('#bih')).toContain('Ball in hand');
+    await scorer.screenshot({ path: join(OUT, 'console-foul-tablet.png') });
     await taps(scorer, ['miss']);
     const now = await settled(scorer);
     await settled(referee, now); // the referee's device followed every write live
