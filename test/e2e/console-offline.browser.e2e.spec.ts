@@ -178,4 +178,23 @@ describeInBrowser('the scoring console offline (Chromium)', () => {
     ]);
     expect(await page.$('#stop')).toBeNull();
   }, 90_000);
+
+  it('the server’s ruling wins: one that differs from the device’s is shown, the device’s struck through', async () => {
+    // As if the server ran another engine version: its answer's ruling is changed on the way.
+    await page.route('**/graphql', async (route) => {
+      if (!route.request().postData()?.includes('recordShot')) return route.continue();
+      const response = await route.fetch();
+      const json = await response.json();
+      for (const e of json.data.recordShot.events)
+        if (e.type === 'ShotAdjudicated') e.data.ruling.explanation = 'As the server ruled it.';
+      return route.fulfill({ response, json });
+    });
+    await tap('miss');
+    await queued(0);
+    await page.unroute('**/graphql');
+    expect(await page.innerText('#differs')).toContain('The server ruled differently');
+    expect(await page.innerText('#explanation')).toBe('As the server ruled it.');
+    expect(await page.innerText('#ruling .struck')).toContain('pocketed nothing');
+    expect(await page.getAttribute('#ruling', 'data-provisional')).toBe('false');
+  }, 60_000);
 });

@@ -17,6 +17,8 @@ import { enqueue, pending, remove, replace, type Queued } from './queue';
 // what the console shows (the server's state with the queued commands ruled provisionally).
 export interface Outcome {
   seq: number;
+  // The last revision the server's answer appended.
+  revision: number;
   provisional: Ruling | null;
   server: Ruling | null;
   differs: boolean;
@@ -186,6 +188,7 @@ export class Session {
             ...this.outcomes.slice(-20),
             {
               seq: q.seq!,
+              revision: sent.revision,
               provisional: mine,
               server,
               differs: !!before && canonicalJson(mine) !== canonicalJson(server),

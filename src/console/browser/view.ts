@@ -111,14 +111,20 @@ export function RulingPanel({ s }: { s: Snapshot }) {
     const e = queued.ruled!.find((x) => x.type === 'ShotAdjudicated')!;
     ruling = e.type === 'ShotAdjudicated' ? e.data.ruling : null;
     provisional = true;
-  } else {
-    for (const { event } of s.events) {
-      if (event.type === 'ShotAdjudicated') ruling = event.data.ruling;
-      if (event.type === 'ShotCorrected') ruling = event.data.corrected.ruling;
-    }
+  }
+  let at = -1;
+  for (const { event, revision } of provisional ? [] : s.events) {
+    if (event.type === 'ShotAdjudicated') ruling = event.data.ruling;
+    else if (event.type === 'ShotCorrected') ruling = event.data.corrected.ruling;
+    else continue;
+    at = revision;
   }
   const last = s.outcomes.at(-1);
-  const differs = !provisional && last?.differs && last.server && last.provisional;
+  // Only while that answer holds the latest ruling (no later shot or correction since).
+  const differs =
+    !provisional && last?.differs && last.server && last.provisional && last.revision >= at;
+  // The server's answer to the device's last command, when it differs from the device's.
+  if (differs) ruling = last.server;
   if (!ruling) return null;
   return html`<section
     id="ruling"
