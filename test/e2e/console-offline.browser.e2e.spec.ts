@@ -12,6 +12,7 @@ import {
   enrol,
   haveChromium,
   settled,
+  taps,
 } from '../support/console-page';
 
 // Offline first, in Debian's Chromium: shots recorded with the network gone are ruled on the
@@ -196,5 +197,24 @@ describeInBrowser('the scoring console offline (Chromium)', () => {
     expect(await page.innerText('#explanation')).toBe('As the server ruled it.');
     expect(await page.innerText('#ruling .struck')).toContain('pocketed nothing');
     expect(await page.getAttribute('#ruling', 'data-provisional')).toBe('false');
+  }, 60_000);
+
+  it('N9.8: a player on two fouls is shown, then the referee’s warning arrives live', async () => {
+    const fouler = await page.getAttribute('#score .shooting', 'data-player');
+    await taps(page, ['scratch', 'miss', 'scratch', 'miss']);
+    const warn = `[data-two-fouls="${fouler}"]`;
+    expect(await page.innerText(warn)).toContain('Not yet warned');
+    const referee = new LedgerClient(server, 'REFEREE', 'referee-1');
+    await referee.recordRefereeRuling({
+      matchId,
+      expectedRevision: (await history()).at(-1)!.revision,
+      kind: 'TWO_FOUL_WARNING',
+      player: fouler,
+      note: '',
+    });
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.textContent?.includes('Warned'),
+      warn,
+    );
   }, 60_000);
 });

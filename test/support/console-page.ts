@@ -52,20 +52,16 @@ export async function taps(page: Page, names: string[]): Promise<void> {
   for (const name of names) {
     const before = await page.getAttribute('#console', 'data-revision');
     await page.click(`[data-tap="${name}"]`);
-    if (
-      /^(pocket|miss|scratch|record|toss|two-foul|warning|correct|declare)/.test(name) ||
-      name.startsWith('opt:')
-    )
-      await page
-        .waitForFunction(
-          (b) => {
-            const el = document.getElementById('console');
-            return el?.dataset.queued === '0' && el.dataset.revision !== b;
-          },
-          before,
-          { timeout: 15_000 },
-        )
-        .catch(() => undefined);
+    // A tap that ends a command waits for the server's answer on screen.
+    if (/^(pocket|miss|scratch|record|toss|two-foul|warning|correct|declare)/.test(name))
+      await page.waitForFunction(
+        (b) => {
+          const el = document.getElementById('console');
+          return el?.dataset.queued === '0' && el.dataset.revision !== b;
+        },
+        before,
+        { timeout: 15_000 },
+      );
   }
 }
 
