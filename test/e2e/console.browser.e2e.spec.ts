@@ -17,6 +17,7 @@ import {
   settled,
   stream,
   taps,
+  FACTS,
 } from '../support/console-page';
 
 // The scoring console in Debian's Chromium: an 8-ball and a 9-ball rack scored through taps only
@@ -30,19 +31,6 @@ const PLAYERS = [
   { id: 'ana', name: 'Ana Sousa' },
   { id: 'bruno', name: 'Bruno Reis' },
 ];
-const FACTS = {
-  firstContact: null as number | null,
-  railContactsAfterFirstContact: [] as { ball: number }[],
-  pocketed: [] as { ball: number; pocket: string }[],
-  ballsReboundedFromPocket: [],
-  cueBallScratched: false,
-  cueBallOffTable: false,
-  cueBallTouchedPocketedBall: false,
-  ballsOffTable: [],
-  objectBallsDrivenToRail: 0,
-  callObvious: false,
-  strokeFouls: [],
-};
 
 describeInBrowser('the scoring console in a real browser (Chromium)', () => {
   let server: TestServer;
@@ -214,8 +202,8 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
     await taps(scorer, ['undo', 'mode-cushion', 'ball-3', 'correct']);
     await settled(referee, now + 1);
     await referee.screenshot({ path: join(OUT, 'console-referee-phone.png') });
-    await taps(referee, ['warning-bruno']);
-    await settled(scorer, now + 2);
+    await taps(referee, ['warning-bruno', 'interference-restored']);
+    await settled(scorer, now + 3);
     await taps(scorer, ['ball-9', 'pocket-FR']);
     expect(await scorer.innerText('#match-over')).toContain('Bruno Reis');
     await scorer.screenshot({ path: join(OUT, 'console-9ball-tablet.png') });
@@ -254,6 +242,7 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
       reason: 'Scorer entered the wrong facts',
     });
     await ref.recordRefereeRuling({ matchId: other, kind: 'WARNING', player: 'bruno', note: '' });
+    await ref.recordRefereeRuling({ matchId: other, kind: 'OUTSIDE_INTERFERENCE', restored: true });
     await shot('bruno', { firstContact: 3, pocketed: [{ ball: 9, pocket: 'FR' }] });
     const ours = await stream(server, matchId);
     expect(ours.map((e) => e.type)).toEqual(

@@ -13,6 +13,20 @@ export const haveChromium = existsSync(CHROMIUM);
 export const OUT = join(__dirname, '..', '..', 'test-output', 'console');
 export const TABLET = { width: 1024, height: 768 };
 export const PHONE = { width: 390, height: 844 };
+// A shot's facts with nothing in them, as the console sends every field.
+export const FACTS = {
+  firstContact: null as number | null,
+  railContactsAfterFirstContact: [] as { ball: number }[],
+  pocketed: [] as { ball: number; pocket: string }[],
+  ballsReboundedFromPocket: [],
+  cueBallScratched: false,
+  cueBallOffTable: false,
+  cueBallTouchedPocketedBall: false,
+  ballsOffTable: [],
+  objectBallsDrivenToRail: 0,
+  callObvious: false,
+  strokeFouls: [],
+};
 
 export async function enrol(
   context: BrowserContext,

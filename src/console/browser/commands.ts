@@ -18,7 +18,12 @@ export type ConsoleCommand =
   | { mutation: 'decideBreakOrder'; input: { method: 'COIN_TOSS'; winner: string } }
   | {
       mutation: 'recordRefereeRuling';
-      input: { kind: RefereeRulingKind; player: string | null; note: string };
+      input: {
+        kind: RefereeRulingKind;
+        player: string | null;
+        note: string;
+        restored?: boolean;
+      };
     }
   | {
       mutation: 'declareFrozenBall';
@@ -54,7 +59,7 @@ export function toDomainCommand(c: ConsoleCommand): MatchCommand | null {
     case 'decideBreakOrder':
       return { type: 'DecideBreakOrder', ...c.input };
     case 'recordRefereeRuling':
-      return { type: 'RecordRefereeRuling', ...c.input, restored: null };
+      return { type: 'RecordRefereeRuling', ...c.input, restored: c.input.restored ?? null };
     case 'declareFrozenBall':
       return {
         type: 'DeclareFrozenBall',

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
-import type { MatchState } from '../../domain';
+import type { MatchState, RefereeRulingKind } from '../../domain';
 import { CUSHIONS } from '../../domain';
 import type { ConsoleCommand } from './commands';
 import { t } from './i18n';
@@ -56,8 +56,11 @@ export function RefereePanel({
 }) {
   const g = m.currentGame;
   if (!g) return null;
-  const rule = (kind: 'WARNING' | 'TWO_FOUL_WARNING', player: string) =>
-    submit({ mutation: 'recordRefereeRuling', input: { kind, player, note: '' } });
+  const rule = (kind: RefereeRulingKind, player: string | null, restored?: boolean) =>
+    submit({
+      mutation: 'recordRefereeRuling',
+      input: { kind, player, note: '', ...(restored === undefined ? {} : { restored }) },
+    });
   return html`<section id="referee" class="referee">
     <h2>${t('referee')}</h2>
     <div class="row">
@@ -76,6 +79,20 @@ export function RefereePanel({
         (p) =>
           html`<button data-tap=${`warning-${p.id}`} onClick=${() => rule('WARNING', p.id)}>
             ${t('warning', { p: p.name })}
+          </button>`,
+      )}
+    </div>
+    <div class="row">
+      <button data-tap="stalemate" onClick=${() => rule('STALEMATE', null)}>
+        ${t('stalemate')}
+      </button>
+      ${[true, false].map(
+        (restored) =>
+          html`<button
+            data-tap=${`interference-${restored ? 'restored' : 'not-restored'}`}
+            onClick=${() => rule('OUTSIDE_INTERFERENCE', null, restored)}
+          >
+            ${t(restored ? 'interferenceRestored' : 'interferenceNotRestored')}
           </button>`,
       )}
     </div>
