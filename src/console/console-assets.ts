@@ -11,7 +11,8 @@ import { build, type Metafile } from 'esbuild';
 // TypeScript entry is bundled under ts-node and ts-jest, the compiled one from dist/.
 export const CONSOLE_PREFIX = '/console';
 const ASSETS_DIR = join(__dirname, 'assets');
-const ENTRY = ['ts', 'js'].map((ext) => join(__dirname, 'browser', `main.${ext}`));
+const entry = (name: string) =>
+  ['ts', 'js'].map((ext) => join(__dirname, 'browser', `${name}.${ext}`)).find(existsSync);
 const GRAPHQL_WS_CLIENT = join(
   dirname(require.resolve('graphql-ws/package.json')),
   'umd',
@@ -29,18 +30,23 @@ export interface ConsoleAssets {
   version: string;
   files: Map<string, ConsoleAsset>;
   page: string;
+  // The service worker, served at /console-worker.js so that its scope may be /score/.
+  worker: Buffer;
   // The bundle's inputs, so a test can check that no Node built-in reached the browser build.
   inputs: string[];
 }
 
-export async function buildConsoleBundle(): Promise<{ code: Buffer; metafile: Metafile }> {
-  const entry = ENTRY.find((path) => existsSync(path));
-  if (!entry) throw new Error(`console entry not found beside ${__dirname}`);
+export async function buildConsoleBundle(
+  name: 'main' | 'worker' = 'main',
+): Promise<{ code: Buffer; metafile: Metafile }> {
+  const path = entry(name);
+  if (!path) throw new Error(`console ${name} not found beside ${__dirname}`);
   const out = await build({
-    entryPoints: [entry],
+    entryPoints: [path],
     bundle: true,
     write: false,
-    format: 'esm',
+    // The service worker is a classic script; the page's script a module.
+    format: name === 'main' ? 'esm' : 'iife',
     platform: 'browser',
     target: ['es2020'],
     minify: true,
@@ -53,6 +59,7 @@ export async function buildConsoleBundle(): Promise<{ code: Buffer; metafile: Me
 
 export async function loadConsoleAssets(): Promise<ConsoleAssets> {
   const { code, metafile } = await buildConsoleBundle();
+  const worker = (await buildConsoleBundle('worker')).code;
   const files = new Map<string, ConsoleAsset>([
     [
       'console.js',
@@ -74,7 +81,7 @@ export async function loadConsoleAssets(): Promise<ConsoleAssets> {
     '{{assets}}',
     `${CONSOLE_PREFIX}/${version}`,
   );
-  return { version, files, page, inputs: Object.keys(metafile.inputs) };
+  return { version, files, page, worker, inputs: Object.keys(metafile.inputs) };
 }
 
 // Self only, as the viewer: its own script and style, GraphQL over HTTP and WebSocket to this
@@ -85,6 +92,7 @@ export const CONSOLE_CSP = [
   "style-src 'self'",
   "img-src 'self'",
   "connect-src 'self'",
+  "worker-src 'self'",
   "manifest-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",

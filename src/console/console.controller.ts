@@ -34,6 +34,14 @@ export class ConsoleController {
     res.type('html').send(page);
   }
 
+  @Get('console-worker.js')
+  async worker(@Res() res: Response): Promise<void> {
+    const { worker } = await this.load();
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('cache-control', 'no-cache');
+    res.type('text/javascript; charset=utf-8').send(worker);
+  }
+
   @Get('console/:version/:file')
   async asset(
     @Param('version') version: string,

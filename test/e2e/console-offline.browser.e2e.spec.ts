@@ -217,4 +217,18 @@ describeInBrowser('the scoring console offline (Chromium)', () => {
       warn,
     );
   }, 60_000);
+
+  it('a reload with the network gone still opens the console, with the game and the outbox', async () => {
+    const revision = await settled(page);
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector(`#console[data-revision="${revision}"]`, { timeout: 15_000 });
+    expect(await page.innerText('#net')).toContain('Offline');
+    await tap('miss');
+    await page.reload();
+    await queued(1);
+    await context.setOffline(false);
+    await queued(0);
+    expect(Number(await page.getAttribute('#console', 'data-revision'))).toBeGreaterThan(revision);
+  }, 60_000);
 });

@@ -41,6 +41,9 @@ describe('the scoring console over HTTP', () => {
     expect(js.headers['cache-control']).toContain('immutable');
     expect(js.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(js.body).toString()).toContain('cue-ledger.credential');
+    const worker = await fetch(`${origin}/console-worker.js`);
+    expect(worker.headers.get('content-type')).toContain('javascript');
+    expect(await worker.text()).toContain('cue-ledger-console');
     expect((await fetch(`${origin}/score/bad%20id`)).status).toBe(404);
     expect((await fetch(`${origin}/console/x/secret.ts`)).status).toBe(404);
   });

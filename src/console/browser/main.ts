@@ -9,6 +9,7 @@ import { ShotEntry } from './entry';
 import { FrozenBall, RefereePanel } from './officials';
 import { lang, t } from './i18n';
 import { follow } from './live';
+import { keepPageOffline } from './offline-cache';
 import { Session, type Snapshot } from './session';
 import { ChoicePanel, GameState, RulingPanel, Scoreboard } from './view';
 
@@ -65,6 +66,7 @@ function App() {
   useEffect(() => {
     session.onChange(() => setS(session.snapshot()));
     session.load().catch(() => setS(session.snapshot()));
+    void keepPageOffline().catch(() => undefined);
     void follow(
       matchId,
       () => session.snapshot().lastPosition,

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { openDB, type IDBPDatabase } from 'idb';
-import type { ConsoleCommand } from './commands';
+import type { ConsoleCommand, ServedEvent } from './commands';
 
 // The device's outbox in IndexedDB: every command is stored here before it is sent, with the
 // commandId made on the device and the revision it was decided on, and removed only once the
@@ -16,13 +16,18 @@ export interface Queued {
 
 const DB = 'cue-ledger-console';
 const STORE = 'outbox';
+// The match's events as last seen, so a reload offline still shows the game.
+const HISTORY = 'history';
 
 let db: Promise<IDBPDatabase> | null = null;
 function open(): Promise<IDBPDatabase> {
-  db ??= openDB(DB, 1, {
-    upgrade(d) {
-      const s = d.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
-      s.createIndex('match', 'matchId');
+  db ??= openDB(DB, 2, {
+    upgrade(d, from) {
+      if (from < 1) {
+        const s = d.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
+        s.createIndex('match', 'matchId');
+      }
+      if (from < 2) d.createObjectStore(HISTORY);
     },
   });
   return db;
@@ -44,4 +49,12 @@ export async function remove(seq: number): Promise<void> {
 
 export async function replace(q: Queued): Promise<void> {
   await (await open()).put(STORE, q);
+}
+
+export async function saveHistory(matchId: string, events: ServedEvent[]): Promise<void> {
+  await (await open()).put(HISTORY, events, matchId);
+}
+
+export async function savedHistory(matchId: string): Promise<ServedEvent[] | undefined> {
+  return (await (await open()).get(HISTORY, matchId)) as ServedEvent[] | undefined;
 }

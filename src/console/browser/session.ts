@@ -11,7 +11,7 @@ import {
   type ConsoleCommand,
   type ServedEvent,
 } from './commands';
-import { enqueue, pending, remove, replace, type Queued } from './queue';
+import { enqueue, pending, remove, replace, savedHistory, saveHistory, type Queued } from './queue';
 
 // One match on this device: the state the server has confirmed, the outbox on top of it, and
 // what the console shows (the server's state with the queued commands ruled provisionally).
@@ -54,6 +54,7 @@ function describe(e: LedgerEvent): string {
 export class Session {
   private server: MatchState | null = null;
   private events: { revision: number; event: LedgerEvent }[] = [];
+  private served: ServedEvent[] = [];
   private queue: Queued[] = [];
   private online = true;
   private stop: Stop | null = null;
@@ -79,7 +80,15 @@ export class Session {
 
   async load(): Promise<void> {
     this.queue = await pending(this.matchId);
-    await this.refresh();
+    try {
+      await this.refresh();
+    } catch (err) {
+      // Opened with no network: the events this device saw last, and the outbox on top.
+      const saved = err instanceof NetworkError ? await savedHistory(this.matchId) : undefined;
+      if (!saved) throw err;
+      this.apply(saved);
+      this.offline();
+    }
     void this.flush();
   }
 
@@ -89,6 +98,7 @@ export class Session {
     const known = this.server?.version ?? 0;
     this.server = null;
     this.events = [];
+    this.served = [];
     this.apply(served);
     this.changed();
     return served.filter((e) => e.revision >= known);
@@ -104,8 +114,10 @@ export class Session {
       this.server = fold(this.server, [event]);
       this.events.push({ revision: e.revision, event });
       if (e.position) this.lastPosition = e.position;
+      this.served.push(e);
       any = true;
     }
+    if (any) void saveHistory(this.matchId, this.served).catch(() => undefined);
     return any;
   }
 
