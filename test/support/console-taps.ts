@@ -17,10 +17,14 @@ export function simulatedTaps(seed: number, discipline: 'EIGHT_BALL' | 'NINE_BAL
   const sim = simulateMatch(seed, { discipline });
   let state: MatchState | null = null;
   let call: ShotCall | null = null;
+  // The console enters the call with the shot: the shot is entered in the state before the call.
+  let beforeCall: MatchState | null = null;
   const out: ShotTaps[] = [];
   sim.commands.forEach((command, i) => {
-    if (command.type === 'CallShot') call = command.call;
-    else if (command.type === 'PlayShot') {
+    if (command.type === 'CallShot') {
+      call = command.call;
+      beforeCall = state;
+    } else if (command.type === 'PlayShot') {
       // The console names who reported a stroke foul itself (the referee assigned, or the
       // opponent); the simulator writes a placeholder.
       const by = reporter(state!);
@@ -28,8 +32,12 @@ export function simulatedTaps(seed: number, discipline: 'EIGHT_BALL' | 'NINE_BAL
         ...command.facts,
         strokeFouls: command.facts.strokeFouls.map((f) => ({ ...f, reportedBy: by })),
       };
-      out.push({ command, taps: shortest(state!, facts, command.call ?? call) });
+      out.push({
+        command,
+        taps: shortest((call && beforeCall) || state!, facts, command.call ?? call),
+      });
       call = null;
+      beforeCall = null;
     } else if (command.type === 'PlaceCueBall') {
       out.push({ command, taps: [{ t: 'zone', zone: command.zone }] });
     } else if (command.type !== 'ScheduleMatch') {

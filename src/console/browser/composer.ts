@@ -152,7 +152,7 @@ export interface Built {
 }
 
 // The facts a finished draft stands for, with sensible defaults: the called (or selected) ball is
-// the first contact; a shot that pockets nothing had a ball reach a cushion (the cue ball); a
+// the first contact (a call already recorded stays in force and is not sent again); a shot that pockets nothing had a ball reach a cushion (the cue ball); a
 // break drove four balls to a cushion.
 export function build(d: Draft, state: MatchState): Built {
   const game = state.currentGame!;
@@ -162,7 +162,7 @@ export function build(d: Draft, state: MatchState): Built {
   if (has('pushOut')) call = { ball: null, pocket: null, safety: false, pushOut: true };
   else if (has('safety')) call = { ball: null, pocket: null, safety: true };
   else if (d.call) call = { ball: d.call.ball, pocket: d.call.pocket, safety: false };
-  else if (has('noCall') || has('obvious')) call = null;
+  else if (has('noCall') || has('obvious') || game.call) call = null;
   else if (!isBreak && calledGame(state) && d.pocketed.length > 0)
     call = { ball: d.pocketed[0].ball, pocket: d.pocketed[0].pocket, safety: false };
   if (has('noStroke'))
@@ -182,7 +182,7 @@ export function build(d: Draft, state: MatchState): Built {
   const first =
     d.first !== undefined
       ? d.first
-      : (d.selected ?? call?.ball ?? eightPotted ?? defaultTarget(state));
+      : (d.selected ?? call?.ball ?? game.call?.ball ?? eightPotted ?? defaultTarget(state));
   const scratch = has('scratch');
   const cushions =
     d.cushions ??

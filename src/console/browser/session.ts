@@ -93,15 +93,13 @@ export class Session {
   }
 
   // The whole history again (at start, and after a conflict to see what the other device did).
-  private async refresh(): Promise<ServedEvent[]> {
+  private async refresh(): Promise<void> {
     const served = await history(this.matchId);
-    const known = this.server?.version ?? 0;
     this.server = null;
     this.events = [];
     this.served = [];
     this.apply(served);
     this.changed();
-    return served.filter((e) => e.revision >= known);
   }
 
   // Events in stream order; anything already folded (a write's own events coming back through
