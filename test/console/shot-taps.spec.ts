@@ -82,4 +82,14 @@ describe('the common shots (8-ball, FPB)', () => {
     expect(d.done).toBe(false);
     expect(build(run([{ t: 'record' }], d), state).facts.firstContact).toBe(8);
   });
+
+  it('a call already recorded stays in force: its ball is hit first, it is not sent again', () => {
+    const call = { ball: 12, pocket: 'HL' as const, safety: false };
+    const called = decide({ type: 'CallShot', player: 'ana', call }, state).reduce<MatchState>(
+      (s, e) => evolve(s, e)!,
+      state,
+    );
+    const { facts, call: sent } = build(run([{ t: 'miss' }]), called);
+    expect([facts.firstContact, sent]).toEqual([12, null]);
+  });
 });
