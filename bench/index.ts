@@ -5,13 +5,15 @@ import { join } from 'node:path';
 import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
 import { benchAttack } from './attack';
 import { benchClassic } from './classic';
+import { benchConsole } from './console';
 import { benchPeerAppend } from './peer-append';
 import { benchRatings } from './ratings';
 import { benchRebuild } from './rebuild';
 import { statsSeason } from './stats-season';
 
 // npm run bench: every figure is printed beside a baseline measured in the same run, as a ratio.
-// BENCH_ONLY=rebuild,peer (a comma list of replay, rebuild, peer, ratings, stats, attack) runs a
+// BENCH_ONLY=rebuild,peer (a comma list of replay, rebuild, peer, ratings, stats, attack, console)
+// runs a
 // subset.
 
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
   if (wanted('ratings')) benchRatings();
   if (wanted('stats')) await statsSeason();
   if (wanted('attack')) await benchAttack();
+  if (wanted('console')) await benchConsole();
 }
 
 // The events the append bench writes: those of the rebuild's template ledger (recorded through the

@@ -35,6 +35,7 @@ import { MatchesModule } from './matches/matches.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ViewerModule } from './viewer/viewer.module';
+import { ConsoleModule } from './console/console.module';
 import { StatsModule } from './stats/stats.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { RegistryModule } from './registry/registry.module';
@@ -195,6 +196,7 @@ function graphqlOptions(
     WebhooksModule,
     RatingsModule,
     ViewerModule,
+    ConsoleModule,
     StatsModule,
     PrivacyModule,
     RegistryModule,
