@@ -12,9 +12,8 @@ import { benchRebuild } from './rebuild';
 import { statsSeason } from './stats-season';
 
 // npm run bench: every figure is printed beside a baseline measured in the same run, as a ratio.
-// BENCH_ONLY=rebuild,peer (a comma list of replay, rebuild, peer, ratings, stats, attack, console)
-// runs a
-// subset.
+// BENCH_ONLY=rebuild,peer (a comma list of replay, rebuild, peer, ratings, stats, attack, console,
+// …: each section's name is the one its `wanted` call below checks) runs a subset.
 
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !ONLY || ONLY.includes(section);
