@@ -4,6 +4,9 @@
 // channel that never connected cannot have written anything. A call cut off in flight (a dropped
 // connection, a deadline) may have landed: that one is never resent (the caller gets UNAVAILABLE
 // and may retry the same command, whose event ids make the server acknowledge it once).
+// A NotLeader ends BatchAppend's shared call, failing the other writes in flight on it too; one of
+// those may have been committed just before, and its resend (same ids, same expected revision) is
+// then acknowledged by the server, not written twice.
 
 const NOT_HANDLED = /Server Is Not Ready|Server Is (Too )?Busy|No leader info available/;
 const NEVER_SENT = /No connection established|ECONNREFUSED|failed to connect/i;

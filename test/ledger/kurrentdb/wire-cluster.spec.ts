@@ -193,6 +193,18 @@ describe('KurrentDB adapter over the wire: writes during a leader change', () =>
     expect(await landed(id)).toBe(before + mine);
   });
 
+  it('cannot tell a connection dropped before the write from one dropped after: UNAVAILABLE, nothing resent, and the retried command lands once', async () => {
+    const w = writer(store);
+    const id = await play(w, 35, 3);
+    const before = await landed(id);
+    wire.nodes[0].failNextWrite('drop-before');
+    const next = simulated(35).commands[3];
+    await expect(w.handle(id, next, ctx('35-3')).catch(codeOf)).resolves.toBe('UNAVAILABLE');
+    expect(await landed(id)).toBe(before);
+    await w.handle(id, next, ctx('35-3'));
+    expect(await landed(id)).toBe(before + (await written(id, '35-3')));
+  });
+
   it('two replicas with concurrent writers through leader changes and an election: every acknowledged command is stored once, and every failure is a typed one', async () => {
     const other = KurrentDbEventStore.fromConnectionString({
       connectionString: wire.connectionString(),
