@@ -42,6 +42,9 @@ function continuesCommand(event: LedgerEvent, next: LedgerEvent | undefined): bo
     GameEnded: ['GameStarted', 'MatchEnded'],
     OptionChosen: ['GameStarted'],
     RefereeRuled: ['GameStarted', 'GameEnded'],
+    // A result: the first game's start, the result, its end and what follows.
+    GameStarted: ['GameResultRecorded'],
+    GameResultRecorded: ['GameEnded'],
   };
   return (pairs[event.type] ?? []).includes(next.type);
 }
