@@ -56,27 +56,33 @@ function play(history: LedgerEvent[], ...commands: MatchCommand[]): LedgerEvent[
 
 describe('a game recorded as its result', () => {
   it('scores a valid result and starts the next game with the breaker G1.34 gives', () => {
-    given(...sheet()).when(result(1, ANA.id, BRUNO.id)).then((events, after) => {
-      expect(events.map((e) => e.type)).toEqual([
-        'GameStarted',
-        'GameResultRecorded',
-        'GameEnded',
-        'GameStarted',
-      ]);
-      const r = only(events, 'GameResultRecorded').data as GameResultRecorded['data'];
-      expect(r).toMatchObject({
-        gameNumber: 1,
-        breaker: ANA.id,
-        winner: BRUNO.id,
-        recordedBy: 'desk-1',
-        attestation: 'PLAYERS_SIGN_OFF',
-        referee: null,
+    given(...sheet())
+      .when(result(1, ANA.id, BRUNO.id))
+      .then((events, after) => {
+        expect(events.map((e) => e.type)).toEqual([
+          'GameStarted',
+          'GameResultRecorded',
+          'GameEnded',
+          'GameStarted',
+        ]);
+        const r = only(events, 'GameResultRecorded').data as GameResultRecorded['data'];
+        expect(r).toMatchObject({
+          gameNumber: 1,
+          breaker: ANA.id,
+          winner: BRUNO.id,
+          recordedBy: 'desk-1',
+          attestation: 'PLAYERS_SIGN_OFF',
+          referee: null,
+        });
+        expect(after.score).toEqual({ [ANA.id]: 0, [BRUNO.id]: 1 });
+        expect(after.games[0]).toMatchObject({
+          winner: BRUNO.id,
+          reason: 'RESULT_RECORDED',
+          shots: 0,
+        });
+        // G1.34, winner breaks: Bruno won game 1 and breaks game 2.
+        expect(after.currentGame).toMatchObject({ number: 2, breaker: BRUNO.id });
       });
-      expect(after.score).toEqual({ [ANA.id]: 0, [BRUNO.id]: 1 });
-      expect(after.games[0]).toMatchObject({ winner: BRUNO.id, reason: 'RESULT_RECORDED', shots: 0 });
-      // G1.34, winner breaks: Bruno won game 1 and breaks game 2.
-      expect(after.currentGame).toMatchObject({ number: 2, breaker: BRUNO.id });
-    });
   });
 
   it('records a break-and-run and an 8 on the break attested by the referee, and ends the match at the race', () => {
@@ -112,7 +118,9 @@ describe('a game recorded as its result', () => {
     given(...h)
       .when(result(2, ANA.id, BRUNO.id))
       .thenRefuses('WRONG_BREAKER', /Bruno breaks game 2 under the match's ALTERNATE/);
-    given(...h).when(result(3, BRUNO.id, BRUNO.id)).thenRefuses('WRONG_GAME_NUMBER');
+    given(...h)
+      .when(result(3, BRUNO.id, BRUNO.id))
+      .thenRefuses('WRONG_GAME_NUMBER');
   });
 
   it('refuses what a game cannot be, whole: nothing is half-recorded', () => {
@@ -126,7 +134,9 @@ describe('a game recorded as its result', () => {
     given(...h)
       .when(result(1, ANA.id, BRUNO.id, { attestation: 'REFEREE' }))
       .thenRefuses('INVALID_RESULT', /names the referee/);
-    given(...h).when(result(1, ANA.id, 'carla')).thenRefuses('NOT_A_PLAYER_OF_MATCH');
+    given(...h)
+      .when(result(1, ANA.id, 'carla'))
+      .thenRefuses('NOT_A_PLAYER_OF_MATCH');
   });
 
   it('a game lost by a foul that ends it carries its rule id', () => {
@@ -215,11 +225,7 @@ describe('corrections and appeals of a result', () => {
   });
 
   it('an appeal against a result is allowed with a corrected result as the remedy', () => {
-    const h = play(
-      sheet({ raceTo: 2 }),
-      result(1, ANA.id, ANA.id),
-      result(2, ANA.id, ANA.id),
-    );
+    const h = play(sheet({ raceTo: 2 }), result(1, ANA.id, ANA.id), result(2, ANA.id, ANA.id));
     const at = h.findIndex((e) => e.type === 'GameResultRecorded' && e.data.gameNumber === 2);
     const appeal: MatchCommand = {
       type: 'FileAppeal',

@@ -28,6 +28,8 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   recordShot: ['ADMIN', 'SCORER'],
   recordRefereeRuling: ['ADMIN', 'REFEREE'],
   correctShot: ['ADMIN', 'SCORER', 'REFEREE'],
+  recordGameResult: ['ADMIN', 'SCORER', 'REFEREE', 'RECORD_KEEPER'],
+  correctGameResult: ['ADMIN', 'SCORER', 'REFEREE', 'RECORD_KEEPER'],
   fileAppeal: ['PLAYER'],
   withdrawAppeal: ['PLAYER'],
   decideAppeal: ['APPEALS_COMMITTEE'],

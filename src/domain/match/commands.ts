@@ -15,11 +15,7 @@ import type {
   ReviewOutcome,
   SignatoryCapacity,
 } from '../events/appeals';
-import type {
-  GameResultFacts,
-  ImportSource,
-  ResultAttestation,
-} from '../events/results';
+import type { GameResultFacts, ImportSource, ResultAttestation } from '../events/results';
 import type { ShotCall, ShotFacts } from '../events/shot-facts';
 import type { OptionKind } from '../rules/ruling';
 import type {

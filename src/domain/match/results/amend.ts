@@ -61,7 +61,9 @@ export function amendResult(
   // game 1 is the sheet's to say).
   const prior = events.find((e) => e.revision === revision - 1);
   const from =
-    prior?.event.type === 'GameStarted' && prior.event.data.reason === 'FIRST_GAME' && !prior.endsCommand
+    prior?.event.type === 'GameStarted' &&
+    prior.event.data.reason === 'FIRST_GAME' &&
+    !prior.endsCommand
       ? revision - 1
       : revision;
   const before = stateBefore(events, from);

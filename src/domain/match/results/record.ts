@@ -78,7 +78,10 @@ export function recordGameResult(c: RecordGameResult, state: MatchState): Ledger
 // The facts as recorded: both players of the match, and only the combinations a game can have.
 export function resultFacts(c: Partial<GameResultFacts>, state: MatchState): GameResultFacts {
   if (c.breaker === undefined || c.winner === undefined || c.ending === undefined)
-    throw new DomainError('INVALID_RESULT', 'A result names the breaker, the winner and how it ended');
+    throw new DomainError(
+      'INVALID_RESULT',
+      'A result names the breaker, the winner and how it ended',
+    );
   requirePlayer(state, c.breaker);
   requirePlayer(state, c.winner);
   const breakAndRun = c.breakAndRun === true;
