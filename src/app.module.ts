@@ -30,6 +30,7 @@ import { StatsModule } from './stats/stats.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { RegistryModule } from './registry/registry.module';
 import { ExportsModule } from './exports/exports.module';
+import { ResultsFilesModule } from './results-files/results-files.module';
 import { HealthModule } from './health/health.module';
 import { shutdownPlugin } from './health/shutdown-plugin';
 import { ShutdownState } from './health/shutdown-state';
@@ -165,6 +166,7 @@ function graphqlOptions(
     RatingsModule,
     ViewerModule,
     StatsModule,
+    ResultsFilesModule,
     PrivacyModule,
     RegistryModule,
     ExportsModule,

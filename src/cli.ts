@@ -16,6 +16,7 @@ import { ReadModel } from './projections/read-model';
 import { ledgerSize, reportRebuild } from './projections/rebuild-progress';
 import { featureProjections } from './read-models';
 import { changedResultsCommand, type OpenedReadModel } from './ratings/changed-results.command';
+import { resultsFileCommand } from './results-files/results-file.command';
 
 // Opens the configured store alone (no read model, no server) for a read-only pass.
 async function withStore<T>(
@@ -130,6 +131,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'rebuild') return rebuild();
   if (command === 'changed-results') return changedResultsCommand(rest, openReadModel);
+  if (command === 'results-file') return resultsFileCommand(rest, openReadModel);
   // An export file is checked without opening the ledger at all.
   if (command === 'verify' && rest[0] === '--file' && rest[1]) return runVerifyFile(rest[1]);
   if (command === 'verify') return verifyCommand(rest);

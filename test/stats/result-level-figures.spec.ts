@@ -1,69 +1,21 @@
-import type { MatchCommand } from '../../src/domain';
-import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';
 import { ratingsProjection } from '../../src/ratings/ratings.projection';
 import { registryProjection } from '../../src/registry/registry.projection';
 import { statsProjection } from '../../src/stats/stats.projection';
 import { StatsQueries } from '../../src/stats/stats-queries';
-import { ANA, BRUNO, Table } from '../support/match-fixtures';
-import { appendRecorded, tickingClock } from '../support/recorded-ledger';
+import { ANA, BRUNO } from '../support/match-fixtures';
+import { projectTwoLevelMatch } from '../support/two-level-match';
 
 // A 9-ball race to 3 (ALTERNATE breaks, G1.34) recorded at both levels: games 1, 2 and 5 as
 // results from the sheet, games 3 and 4 shot by shot. Every game counts for the score, the
 // standings and the ratings; shot statistics come from games 3 and 4 only; what a result carries
 // (break-and-run, 9 on the break) counts from both levels.
-const result = (gameNumber: number, breaker: string, winner: string, more = {}): MatchCommand => ({
-  type: 'RecordGameResult',
-  gameNumber,
-  breaker,
-  winner,
-  ending: 'WON',
-  rule: null,
-  breakAndRun: false,
-  winOnBreak: false,
-  by: 'desk-1',
-  attestation: 'PLAYERS_SIGN_OFF',
-  ...more,
-});
-
-function mixedMatch(): { table: Table; batches: number[] } {
-  const t = new Table({ discipline: 'NINE_BALL', raceTo: 3, breakOrder: 'ALTERNATE' });
-  const batches = [t.history.length];
-  const step = (f: () => unknown) => {
-    f();
-    batches.push(t.history.length);
-  };
-  step(() => t.run(result(1, ANA.id, ANA.id, { breakAndRun: true })));
-  step(() => t.run(result(2, BRUNO.id, BRUNO.id, { winOnBreak: true })));
-  // N9.4 (9 on the break): games 3 and 4 won by the break shot, at the table.
-  step(() => t.break(ANA.id, [{ ball: 9, pocket: 'FR' }]));
-  step(() => t.break(BRUNO.id, [{ ball: 9, pocket: 'FL' }]));
-  step(() => t.run(result(5, ANA.id, ANA.id)));
-  return { table: t, batches };
-}
-
 describe('figures over a match recorded at both levels', () => {
   let views: ReadModel;
   let stats: StatsQueries;
 
   beforeAll(async () => {
-    const { table, batches } = mixedMatch();
-    expect(table.state.status).toBe('COMPLETED');
-    const store = new SqliteEventStore({ filename: ':memory:' });
-    views = new ReadModel(':memory:', [statsProjection(), ratingsProjection, registryProjection]);
-    const projector = new MatchProjector(store, views);
-    const clock = tickingClock();
-    let from = 0;
-    const cuts = batches.map((to) => {
-      const b = table.history.slice(from, to);
-      from = to;
-      return b;
-    });
-    for (const [i, batch] of cuts.filter((b) => b.length).entries()) {
-      await appendRecorded(store, 'm1', [batch], clock, i);
-      await projector.catchUp();
-    }
+    views = await projectTwoLevelMatch([statsProjection(), ratingsProjection, registryProjection]);
     stats = new StatsQueries(views.database);
   });
   afterAll(() => views.close());
