@@ -10,9 +10,10 @@ import type { RuleId } from '../rules/ruling';
 export const RESULT_ENDINGS = ['WON', 'LOST_BY_FOUL', 'GAME_FORFEITED', 'MATCH_FORFEITED'] as const;
 export type ResultEnding = (typeof RESULT_ENDINGS)[number];
 
-// Who attests the result: the referee named, or both players' sign-off of the match, as for a
-// scoresheet recorded shot by shot (SignOffMatch).
-export const RESULT_ATTESTATIONS = ['REFEREE', 'PLAYERS_SIGN_OFF'] as const;
+// Who attests the result: the referee named, both players' sign-off of the match, as for a
+// scoresheet recorded shot by shot (SignOffMatch), or the federation's record keeper (a past
+// result brought in from its records).
+export const RESULT_ATTESTATIONS = ['REFEREE', 'PLAYERS_SIGN_OFF', 'RECORD_KEEPER'] as const;
 export type ResultAttestation = (typeof RESULT_ATTESTATIONS)[number];
 
 export interface GameResultFacts {

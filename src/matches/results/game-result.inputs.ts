@@ -32,7 +32,7 @@ export const ResultAttestationEnum = Object.fromEntries(RESULT_ATTESTATIONS.map(
 registerEnumType(ResultAttestationEnum, {
   name: 'ResultAttestation',
   description:
-    "Who attests a result: the REFEREE named, or both players' sign-off of the match (PLAYERS_SIGN_OFF).",
+    "Who attests a result: the REFEREE named, both players' sign-off of the match (PLAYERS_SIGN_OFF), or the federation's RECORD_KEEPER (past results).",
 });
 
 const RULE_ID = /^[A-Z][A-Z0-9]{0,3}(\.[0-9]{1,3}){0,3}$/;

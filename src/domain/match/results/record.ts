@@ -111,11 +111,8 @@ function attestingReferee(c: RecordGameResult): string | null {
   const referee = c.referee?.trim() ?? '';
   if (c.attestation === 'REFEREE' && referee === '')
     throw new DomainError('INVALID_RESULT', 'A result attested by the referee names the referee');
-  if (c.attestation === 'PLAYERS_SIGN_OFF' && referee !== '')
-    throw new DomainError(
-      'INVALID_RESULT',
-      'A result attested by the players’ sign-off names no referee',
-    );
+  if (c.attestation !== 'REFEREE' && referee !== '')
+    throw new DomainError('INVALID_RESULT', 'Only a result attested by the referee names one');
   return c.attestation === 'REFEREE' ? referee : null;
 }
 
