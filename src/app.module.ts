@@ -31,6 +31,7 @@ import { PrivacyModule } from './privacy/privacy.module';
 import { RegistryModule } from './registry/registry.module';
 import { ExportsModule } from './exports/exports.module';
 import { ResultsFilesModule } from './results-files/results-files.module';
+import { ImportsModule } from './imports/imports.module';
 import { HealthModule } from './health/health.module';
 import { shutdownPlugin } from './health/shutdown-plugin';
 import { ShutdownState } from './health/shutdown-state';
@@ -167,6 +168,7 @@ function graphqlOptions(
     ViewerModule,
     StatsModule,
     ResultsFilesModule,
+    ImportsModule,
     PrivacyModule,
     RegistryModule,
     ExportsModule,

@@ -1,6 +1,6 @@
 import { CodedError } from '../domain/coded-error';
 
-export type ImportErrorCode = 'BAD_FILE' | 'BAD_ROWS' | 'UNKNOWN_PLAYERS' | 'UNKNOWN_COMPETITION';
+export type ImportErrorCode = 'BAD_FILE' | 'BAD_ROWS';
 
 export interface BadRow {
   line: number;

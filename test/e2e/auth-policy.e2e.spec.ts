@@ -44,6 +44,7 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   createCompetition: ['ADMIN', 'RECORD_KEEPER'],
   updateCompetition: ['ADMIN', 'RECORD_KEEPER'],
   assignCommittee: ['ADMIN'],
+  importResults: ['ADMIN', 'RECORD_KEEPER'],
 };
 
 interface Caller {

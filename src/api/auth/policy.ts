@@ -72,6 +72,8 @@ export const MUTATION_POLICY = {
   createCompetition: RECORDS,
   updateCompetition: RECORDS,
   assignCommittee: { ADMIN: 'ANY' },
+  // Past results from a federation's files: its record keeper (or an admin).
+  importResults: RECORDS,
 } as const satisfies Record<string, MutationPolicy>;
 
 export type MutationName = keyof typeof MUTATION_POLICY;
