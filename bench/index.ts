@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
 import { benchClassic } from './classic';
+import { benchImport } from './import';
 import { benchPeerAppend } from './peer-append';
 import { benchRatings } from './ratings';
 import { benchRebuild } from './rebuild';
 import { statsSeason } from './stats-season';
 
 // npm run bench: every figure is printed beside a baseline measured in the same run, as a ratio.
-// BENCH_ONLY=rebuild,peer (a comma list of replay, rebuild, peer, ratings, stats) runs a subset.
+// BENCH_ONLY=rebuild,peer (a comma list of replay, rebuild, peer, ratings, stats, import) runs a
+// subset.
 
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !ONLY || ONLY.includes(section);
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
       if (wanted('rebuild')) await benchRebuild(dir);
       if (wanted('peer')) await benchPeerAppend(dir, await sampleEvents(dir));
     }
+    if (wanted('import')) await benchImport(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
