@@ -77,7 +77,7 @@ describe('stats over GraphQL', () => {
     const all = (await q(query, { id: 'ana' })).playerStats;
     expect(all).toMatchObject({ playerId: 'ana', name: 'Ana' });
     expect(all.stats).toEqual({
-      statsVersion: 1,
+      statsVersion: 3,
       matchesPlayed: 2,
       matchesWon: 1,
       gamesPlayed: 2,
@@ -118,7 +118,7 @@ describe('stats over GraphQL', () => {
       )
     ).matchStats;
     expect(sheet).toMatchObject({
-      statsVersion: 1,
+      statsVersion: 3,
       discipline: 'NINE_BALL',
       status: 'COMPLETED',
       winner: 'carla',
