@@ -22,7 +22,7 @@ import {
 } from '../../api/graphql/inputs/command.input';
 import { CallShotInput } from '../../matches/inputs/match.inputs';
 import { RecordShotInput } from '../../matches/inputs/shot.inputs';
-import { GameResultFieldsInput } from '../../matches/results/game-result.inputs';
+import { GameResultFieldsInput } from '../../matches/inputs/game-result.inputs';
 import { PlainText } from '../../api/graphql/inputs/plain-text';
 
 // The facts of RecordShotInput without the command fields, every one optional and without defaults.
