@@ -5,7 +5,11 @@ import type { GqlContext } from '../../api/graphql/request-context';
 import { MatchCommandService } from '../match-commands.service';
 import { runMatchCommand } from '../match.resolver';
 import { CommandResultModel } from '../models/ledger-event.model';
-import { CorrectGameResultInput, RecordGameResultInput, resultChanges } from '../inputs/game-result.inputs';
+import {
+  CorrectGameResultInput,
+  RecordGameResultInput,
+  resultChanges,
+} from '../inputs/game-result.inputs';
 
 // Result-level recording over GraphQL: a game recorded as its result, and its correction.
 @Resolver()
