@@ -76,6 +76,11 @@ describe('stats read model over a ledger mixing result-level and shot-level game
         async (seed, discipline, results, correct) => {
           const id = `x${seed}`;
           const batches = mixedMatch({ seed, discipline, results, correct, matchId: id });
+          const types = new Set(batches.flat().map((e) => e.type));
+          // The ledger really mixes the levels: results recorded (and corrected), shots after.
+          expect(types.has('GameResultRecorded')).toBe(results > 0);
+          expect(types.has('GameResultCorrected')).toBe(results > 0 && correct);
+          expect(batches.flat().at(-1)?.type).toBe('MatchEnded');
           const store = new SqliteEventStore({ filename: ':memory:' });
           const live = readModel();
           const projector = new MatchProjector(store, live);
