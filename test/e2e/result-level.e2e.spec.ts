@@ -284,4 +284,48 @@ describe('result-level and shot-level matches in one competition', () => {
       { line: 2, reason: 'score 3–3 is not a finished race to 3' },
     ]);
   });
+  it('a result is corrected by citing it, and an appeal is allowed with a corrected result', async () => {
+    const id = (
+      await admin.scheduleMatch({
+        raceTo: 2,
+        breakOrder: 'WINNER',
+        refereePresent: false,
+        players: [{ id: 'PT-1' }, { id: 'PT-2' }],
+      })
+    ).matchId;
+    const first = await result(id, 1, 'PT-1', 'PT-1');
+    const resultAt = async (game: number) =>
+      (await admin.history(id, game)).find((e) => e.type === 'GameResultRecorded')!.revision;
+    const corrected = await keep(
+      'correctGameResult',
+      'CorrectGameResultInput',
+      {
+        matchId: id,
+        expectedRevision: first.revision,
+        revision: await resultAt(1),
+        result: { winner: 'PT-2' },
+        reason: 'Sheet misread',
+      },
+      'revision events { type }',
+    );
+    expect(corrected.events).toEqual([{ type: 'GameResultCorrected' }]);
+    server.revisions.set(id, corrected.revision);
+    // G1.34 winner breaks: Bruno, now the winner of game 1, breaks game 2 and wins the match.
+    const end = await result(id, 2, 'PT-2', 'PT-2');
+    expect(end.match.status).toBe('COMPLETED');
+    const appeal = await new LedgerClient(server, 'PLAYER', 'PT-1').fileAppeal({
+      matchId: id,
+      againstRevision: await resultAt(2),
+      grounds: 'I won game 2',
+      proposal: { kind: 'AMEND_RESULT', result: { winner: 'PT-1' } },
+    });
+    const decided = await new LedgerClient(server, 'APPEALS_COMMITTEE', 'ac-1').decideAppeal({
+      matchId: id,
+      appealId: 'A1',
+      outcome: 'ALLOWED',
+      reason: 'The sheet shows Ana',
+    });
+    expect(appeal.revision).toBeGreaterThan(0);
+    expect(decided.match.status).toBe('IN_PLAY');
+  });
 });
