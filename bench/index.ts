@@ -6,6 +6,7 @@ import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
 import { benchAttack } from './attack';
 import { benchClassic } from './classic';
 import { benchConsole } from './console';
+import { benchImport } from './import';
 import { benchPeerAppend } from './peer-append';
 import { benchRatings } from './ratings';
 import { benchRebuild } from './rebuild';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
       if (wanted('rebuild')) await benchRebuild(dir);
       if (wanted('peer')) await benchPeerAppend(dir, await sampleEvents(dir));
     }
+    if (wanted('import')) await benchImport(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -40,6 +40,8 @@ import { StatsModule } from './stats/stats.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { RegistryModule } from './registry/registry.module';
 import { ExportsModule } from './exports/exports.module';
+import { ResultsFilesModule } from './results-files/results-files.module';
+import { ImportsModule } from './imports/imports.module';
 import { HealthModule } from './health/health.module';
 import { shutdownPlugin } from './health/shutdown-plugin';
 import { ShutdownState } from './health/shutdown-state';
@@ -198,6 +200,8 @@ function graphqlOptions(
     ViewerModule,
     ConsoleModule,
     StatsModule,
+    ResultsFilesModule,
+    ImportsModule,
     PrivacyModule,
     RegistryModule,
     ExportsModule,

@@ -6,6 +6,8 @@ import { SEED_DEMO_USAGE } from './demo/seed-demo.cli';
 import { EXPORT_USAGE } from './exports/exports.cli';
 import { MIGRATE_USAGE } from './exports/migrate.cli';
 import { CHANGED_RESULTS_USAGE } from './ratings/changed-results.command';
+import { RESULTS_FILE_USAGE } from './results-files/results-file.command';
+import { IMPORT_RESULTS_USAGE } from './imports/import-results.command';
 
 const REBUILD_USAGE = `  rebuild empty this instance's read model and replay the whole ledger into it from zero`;
 const READJUDICATE_USAGE = `  readjudicate
@@ -31,6 +33,8 @@ ${READJUDICATE_USAGE}
   ${CHANGED_RESULTS_USAGE}
 ${SEED_DEMO_USAGE}
 ${EXPORT_USAGE}
+${RESULTS_FILE_USAGE}
+${IMPORT_RESULTS_USAGE}
 ${BACKUP_USAGE}
 ${MIGRATE_USAGE}`;
 
@@ -45,6 +49,8 @@ export const COMMAND_USAGE: Record<string, string> = {
   'changed-results': `  ${CHANGED_RESULTS_USAGE}`,
   'seed-demo': SEED_DEMO_USAGE,
   export: EXPORT_USAGE,
+  'results-file': RESULTS_FILE_USAGE,
+  'import-results': IMPORT_RESULTS_USAGE,
   backup: BACKUP_USAGE,
   restore: BACKUP_USAGE,
   migrate: MIGRATE_USAGE,

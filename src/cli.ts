@@ -16,6 +16,8 @@ import { ReadModel } from './projections/read-model';
 import { ledgerSize, reportRebuild } from './projections/rebuild-progress';
 import { featureProjections } from './read-models';
 import { changedResultsCommand, type OpenedReadModel } from './ratings/changed-results.command';
+import { resultsFileCommand } from './results-files/results-file.command';
+import { importResultsCommand } from './imports/import-results.command';
 
 // Opens the configured store alone (no read model, no server) for a read-only pass.
 async function withStore<T>(
@@ -130,6 +132,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'rebuild') return rebuild();
   if (command === 'changed-results') return changedResultsCommand(rest, openReadModel);
+  if (command === 'results-file') return resultsFileCommand(rest, openReadModel);
+  if (command === 'import-results')
+    return withLedgerAndViews((s, v) => importResultsCommand(rest, s, v));
   // An export file is checked without opening the ledger at all.
   if (command === 'verify' && rest[0] === '--file' && rest[1]) return runVerifyFile(rest[1]);
   if (command === 'verify') return verifyCommand(rest);

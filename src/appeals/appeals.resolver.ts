@@ -24,6 +24,7 @@ import {
 } from './inputs/review-evidence.inputs';
 import type { MatchCommandInput } from '../api/graphql/inputs/command.input';
 import { shotFacts } from '../matches/inputs/shot-facts';
+import { resultChanges } from '../matches/inputs/game-result.inputs';
 import { runMatchCommand } from '../matches/match.resolver';
 import { AppealPreviewModel } from './models/appeal.model';
 import { CommandResultModel } from '../matches/models/ledger-event.model';
@@ -48,6 +49,7 @@ function toProposal(a: AmendmentInput): AmendmentProposal {
       call: toCall(a.call),
       restoreRevision: a.restoreRevision ?? undefined,
       player: a.player ?? undefined,
+      result: a.result ? resultChanges(a.result) : undefined,
     }),
   };
 }

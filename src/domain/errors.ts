@@ -42,6 +42,12 @@ export const DOMAIN_ERROR_CODES = [
   'MATCH_SIGNED_OFF',
   'MATCH_NOT_COMPLETED',
   'ALREADY_SIGNED',
+  // Result-level recording.
+  'INVALID_RESULT',
+  'WRONG_BREAKER',
+  'WRONG_GAME_NUMBER',
+  'RACE_ALREADY_WON',
+  'GAME_RECORDED_BY_SHOTS',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

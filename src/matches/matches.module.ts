@@ -8,6 +8,7 @@ import { MatchCommandService } from './match-commands.service';
 import { MatchQueryService } from './match-queries.service';
 import { MatchQueriesResolver } from './match-queries.resolver';
 import { MatchResolver } from './match.resolver';
+import { GameResultsResolver } from './results/game-results.resolver';
 import { RegistryModule } from '../registry/registry.module';
 
 // Scheduling and recording at the table, and reading matches back.
@@ -27,6 +28,7 @@ import { RegistryModule } from '../registry/registry.module';
     },
     MatchResolver,
     MatchQueriesResolver,
+    GameResultsResolver,
   ],
   exports: [MatchCommandService],
 })

@@ -31,7 +31,7 @@ type Games = Map<number, GameResult>;
 function installedGames(
   e: LedgerEvent,
 ): { number: number; winner: string; loser: string }[] | null {
-  if (e.type === 'ShotCorrected') return e.data.resulting.games;
+  if (e.type === 'ShotCorrected' || e.type === 'GameResultCorrected') return e.data.resulting.games;
   if (e.type === 'AppealDecided' && e.data.outcome === 'ALLOWED' && e.data.resulting)
     return e.data.resulting.games;
   return null;

@@ -62,7 +62,13 @@ export const ratingsProjection: Projection = {
 
 // Only these change a match's game list (evolve: a game ended, or a snapshot installed by an
 // amendment); a batch of play without them leaves the rated games as they are.
-const RESULT_EVENTS = new Set(['GameEnded', 'ShotCorrected', 'AppealDecided', 'AppealReviewed']);
+const RESULT_EVENTS = new Set([
+  'GameEnded',
+  'ShotCorrected',
+  'GameResultCorrected',
+  'AppealDecided',
+  'AppealReviewed',
+]);
 const leavesResults = (e: ProjectedEvent): boolean =>
   e.domainEvent !== null && !RESULT_EVENTS.has(e.domainEvent.type);
 

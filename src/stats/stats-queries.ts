@@ -41,6 +41,7 @@ export interface LeaderRow {
   name: string;
   value: number;
   gamesPlayed: number;
+  gamesWithShots: number;
 }
 
 type Param = string | number;
@@ -137,7 +138,8 @@ export class StatsQueries {
   ): { rows: LeaderRow[]; hasNextPage: boolean; totalCount: number } {
     const w = whereOf(filter);
     const grouped = `SELECT player, MAX(player_name) AS name, ${expression(stat)} AS value,
-        SUM(games_played) AS gamesPlayed FROM stat_player_matches
+        SUM(games_played) AS gamesPlayed, SUM(games_with_shots) AS gamesWithShots
+        FROM stat_player_matches
         ${w.sql.length ? `WHERE ${w.sql.join(' AND ')}` : ''}
         GROUP BY player HAVING SUM(games_played) >= ?`;
     const cmp = page.ascending ? '>' : '<';

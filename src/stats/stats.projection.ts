@@ -288,6 +288,7 @@ function amends(e: ProjectedEvent): boolean {
     d === null ||
     e.supersedes.length > 0 ||
     d.type === 'ShotCorrected' ||
+    d.type === 'GameResultCorrected' ||
     (d.type === 'AppealDecided' && d.data.outcome === 'ALLOWED')
   );
 }

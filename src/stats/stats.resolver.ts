@@ -100,6 +100,8 @@ export class StatsResolver {
         name: r.name,
         value: r.value,
         gamesPlayed: r.gamesPlayed,
+        gamesWithShots: r.gamesWithShots,
+        shotCoverage: r.gamesPlayed === 0 ? null : r.gamesWithShots / r.gamesPlayed,
         statsVersion: STATS_VERSION,
       }),
     );

@@ -56,7 +56,13 @@ export class StatsService {
 
   matchStats(matchId: string) {
     const m = this.queries.match(matchId);
+    // Both players play every game: either one's count is the match's.
+    const played = m.players[0]?.counters.gamesPlayed ?? 0;
+    const withShots = m.players[0]?.counters.gamesWithShots ?? 0;
     return {
+      gamesPlayed: played,
+      gamesWithShots: withShots,
+      shotCoverage: played === 0 ? null : withShots / played,
       matchId,
       statsVersion: STATS_VERSION,
       discipline: m.discipline,

@@ -28,6 +28,8 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   recordShot: ['ADMIN', 'SCORER'],
   recordRefereeRuling: ['ADMIN', 'REFEREE'],
   correctShot: ['ADMIN', 'SCORER', 'REFEREE'],
+  recordGameResult: ['ADMIN', 'SCORER', 'REFEREE', 'RECORD_KEEPER'],
+  correctGameResult: ['ADMIN', 'SCORER', 'REFEREE', 'RECORD_KEEPER'],
   fileAppeal: ['PLAYER'],
   withdrawAppeal: ['PLAYER'],
   decideAppeal: ['APPEALS_COMMITTEE'],
@@ -42,6 +44,7 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   createCompetition: ['ADMIN', 'RECORD_KEEPER'],
   updateCompetition: ['ADMIN', 'RECORD_KEEPER'],
   assignCommittee: ['ADMIN'],
+  importResults: ['ADMIN', 'RECORD_KEEPER'],
 };
 
 interface Caller {

@@ -77,7 +77,7 @@ describe('stats over GraphQL', () => {
     const all = (await q(query, { id: 'ana' })).playerStats;
     expect(all).toMatchObject({ playerId: 'ana', name: 'Ana' });
     expect(all.stats).toEqual({
-      statsVersion: 2,
+      statsVersion: 3,
       matchesPlayed: 2,
       matchesWon: 1,
       gamesPlayed: 2,
@@ -118,7 +118,7 @@ describe('stats over GraphQL', () => {
       )
     ).matchStats;
     expect(sheet).toMatchObject({
-      statsVersion: 2,
+      statsVersion: 3,
       discipline: 'NINE_BALL',
       status: 'COMPLETED',
       winner: 'carla',
@@ -167,9 +167,9 @@ describe('stats over GraphQL', () => {
     const [head, ...lines] = csv.trimEnd().split('\n');
     expect(head.startsWith('statsVersion,playerId,name,matchesPlayed,matchesWon,')).toBe(true);
     expect(lines.map((l) => l.split(',').slice(0, 5))).toEqual([
-      ['1', 'ana', 'Ana', '2', '1'],
-      ['1', 'bruno', 'Bruno', '2', '1'],
-      ['1', 'carla', 'Carla', '2', '1'],
+      ['3', 'ana', 'Ana', '2', '1'],
+      ['3', 'bruno', 'Bruno', '2', '1'],
+      ['3', 'carla', 'Carla', '2', '1'],
     ]);
   });
 });

@@ -42,7 +42,11 @@ function continuesCommand(event: LedgerEvent, next: LedgerEvent | undefined): bo
     GameEnded: ['GameStarted', 'MatchEnded'],
     OptionChosen: ['GameStarted'],
     RefereeRuled: ['GameStarted', 'GameEnded'],
+    // A result: its end and what follows (and the first game's start, when it starts it).
+    GameResultRecorded: ['GameEnded'],
   };
+  if (event.type === 'GameStarted' && event.data.reason === 'FIRST_GAME')
+    return next.type === 'GameResultRecorded';
   return (pairs[event.type] ?? []).includes(next.type);
 }
 

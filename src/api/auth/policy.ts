@@ -43,6 +43,10 @@ export const MUTATION_POLICY = {
   recordRefereeRuling: { ADMIN: 'ANY', REFEREE: 'ASSIGNED' },
   // Corrections: a scorer's mistake is corrected by whoever records at the table.
   correctShot: TABLE_OFFICIALS,
+  // A game recorded as its result, and its correction: the table's officials, or the
+  // federation's record keeper entering a results sheet.
+  recordGameResult: { ...TABLE_OFFICIALS, RECORD_KEEPER: 'ANY' },
+  correctGameResult: { ...TABLE_OFFICIALS, RECORD_KEEPER: 'ANY' },
   // Appeals are filed and withdrawn by a player of the match (withdrawn only by the appellant:
   // NOT_THE_APPELLANT), decided by the committee (a member who plays in or officiates the match,
   // or recorded or officiated what the appeal concerns, is refused: RECUSED).
@@ -68,6 +72,8 @@ export const MUTATION_POLICY = {
   createCompetition: RECORDS,
   updateCompetition: RECORDS,
   assignCommittee: { ADMIN: 'ANY' },
+  // Past results from a federation's files: its record keeper (or an admin).
+  importResults: RECORDS,
 } as const satisfies Record<string, MutationPolicy>;
 
 export type MutationName = keyof typeof MUTATION_POLICY;

@@ -15,6 +15,7 @@ import type { MatchErrorCode } from '../../matches/match-errors';
 import type { WebhookErrorCode } from '../../webhooks/webhook-errors';
 import type { RatingsErrorCode } from '../../domain/ratings';
 import type { StatsErrorCode } from '../../stats/stats-errors';
+import type { ImportErrorCode } from '../../imports/import-errors';
 import type { AuthErrorCode } from '../auth/auth-errors';
 
 export interface FieldProblem {
@@ -46,6 +47,7 @@ type ServedCode =
   | WebhookErrorCode
   | RatingsErrorCode
   | StatsErrorCode
+  | ImportErrorCode
   | EventStoreError['code']
   | InputValidationError['code'];
 
@@ -78,6 +80,9 @@ const GRAPHQL_CODES: Record<ServedCode, string> = {
   COMMANDS_MISSING: 'INTERNAL_SERVER_ERROR',
   SHAPES_MISSING: 'INTERNAL_SERVER_ERROR',
   INVALID_RACE: 'BAD_USER_INPUT',
+  // A results file refused whole (extensions.badRows names every bad row).
+  BAD_FILE: 'IMPORT_REFUSED',
+  BAD_ROWS: 'IMPORT_REFUSED',
 };
 
 function isServed(err: unknown): err is CodedError<ServedCode> {

@@ -22,6 +22,7 @@ import {
 } from '../../api/graphql/inputs/command.input';
 import { CallShotInput } from '../../matches/inputs/match.inputs';
 import { RecordShotInput } from '../../matches/inputs/shot.inputs';
+import { GameResultFieldsInput } from '../../matches/inputs/game-result.inputs';
 import { PlainText } from '../../api/graphql/inputs/plain-text';
 
 // The facts of RecordShotInput without the command fields, every one optional and without defaults.
@@ -55,7 +56,7 @@ export class CallAmendmentInput extends PickType(CallShotInput, [
 
 @InputType({
   description:
-    'A remedy: AMEND_FACTS (facts and/or call of the disputed shot), RESTORE_AT_EVENT (restoreRevision), AWARD_GAME (player), REPLAY_GAME (G1.33).',
+    'A remedy: AMEND_FACTS (facts and/or call of the disputed shot), RESTORE_AT_EVENT (restoreRevision), AWARD_GAME (player), REPLAY_GAME (G1.33), AMEND_RESULT (result, of a game recorded as its result).',
 })
 export class AmendmentInput {
   @Field(() => E.RemedyKind)
@@ -86,6 +87,15 @@ export class AmendmentInput {
   @IsString()
   @PLAYER_ID_RULE
   player?: string;
+
+  @Field(() => GameResultFieldsInput, {
+    nullable: true,
+    description: "AMEND_RESULT: the disputed result's fields changed.",
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => GameResultFieldsInput)
+  result?: GameResultFieldsInput;
 }
 
 @InputType({

@@ -1,5 +1,6 @@
 import type { Ruling, RuleId } from '../rules/ruling';
 import type { PlaySnapshot } from './play-snapshot';
+import type { GameResultFacts } from './results';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
 // Corrections, appeals and sign-off. Nothing recorded is ever deleted: an event that
@@ -15,6 +16,8 @@ export const REMEDY_KINDS = [
   'AWARD_GAME',
   // Re-rack the disputed game, the original breaker breaking again (as G1.33).
   'REPLAY_GAME',
+  // A result-level game's result, corrected; the match is re-derived from it.
+  'AMEND_RESULT',
 ] as const;
 export type RemedyKind = (typeof REMEDY_KINDS)[number];
 
@@ -27,6 +30,8 @@ export interface Amendment {
   restoreRevision?: number;
   // AWARD_GAME: who is awarded the game.
   player?: string;
+  // AMEND_RESULT: the result replacing the recorded one (whole, already merged).
+  result?: GameResultFacts;
 }
 
 // A scorer's or referee's correction of a shot's facts, while its frame is still in play.

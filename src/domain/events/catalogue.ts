@@ -17,6 +17,7 @@ import type {
 } from '../rules/ruling';
 import type { AmendmentEvent } from './appeals';
 import type { RegistryEvent } from '../registry/events';
+import type { ImportSource, ResultEvent } from './results';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
 // Every fact the ledger stores, past tense. Each type carries a schema version so that a
@@ -48,6 +49,8 @@ export interface MatchScheduled {
     venue?: string;
     tableNumber?: number;
     scheduledAt?: string;
+    // A match brought in from a past results file: the file's hash and the row.
+    imported?: ImportSource;
   };
 }
 
@@ -256,6 +259,7 @@ export type LedgerEvent =
   | GameEnded
   | MatchEnded
   | OfficialsAssigned
+  | ResultEvent
   | AmendmentEvent
   | RegistryEvent;
 
@@ -275,6 +279,9 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'GameEnded',
   'MatchEnded',
   'OfficialsAssigned',
+  // Result-level recording (results.ts).
+  'GameResultRecorded',
+  'GameResultCorrected',
   'ShotCorrected',
   'AppealFiled',
   'AppealDecided',

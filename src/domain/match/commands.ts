@@ -15,6 +15,7 @@ import type {
   ReviewOutcome,
   SignatoryCapacity,
 } from '../events/appeals';
+import type { GameResultFacts, ImportSource, ResultAttestation } from '../events/results';
 import type { ShotCall, ShotFacts } from '../events/shot-facts';
 import type { OptionKind } from '../rules/ruling';
 import type {
@@ -41,6 +42,8 @@ export interface ScheduleMatch {
   venue?: string;
   tableNumber?: number;
   scheduledAt?: string;
+  // A match brought in from a past results file.
+  imported?: ImportSource;
 }
 
 export interface DecideBreakOrder {
@@ -118,7 +121,28 @@ export type MatchCommand =
   | PlayShot
   | RecordRefereeRuling
   | AssignOfficials
+  | RecordGameResult
   | AmendmentCommand;
+
+// A game recorded as its result (see ../events/results.ts), by `by`, attested as said.
+export interface RecordGameResult extends GameResultFacts {
+  type: 'RecordGameResult';
+  gameNumber: number;
+  by: string;
+  attestation: ResultAttestation;
+  referee?: string | null;
+  imported?: ImportSource;
+}
+
+// A recorded result corrected: the fields given replace the recorded ones.
+export interface CorrectGameResult {
+  type: 'CorrectGameResult';
+  by: string;
+  // The GameResultRecorded corrected.
+  revision: number;
+  result: Partial<GameResultFacts>;
+  reason: string;
+}
 
 // Commands decided against the recorded history (see ./amendments/).
 export interface CorrectShot {
@@ -210,10 +234,13 @@ export interface AmendmentProposal {
   call?: ShotCall;
   restoreRevision?: number;
   player?: string;
+  // AMEND_RESULT: the fields of the disputed result changed.
+  result?: Partial<GameResultFacts>;
 }
 
 export type AmendmentCommand =
   | CorrectShot
+  | CorrectGameResult
   | FileAppeal
   | DecideAppeal
   | AttachAppealEvidence

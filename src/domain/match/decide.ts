@@ -4,6 +4,7 @@ import { decideAmendment, isAmendmentCommand } from './amendments/decide';
 import type { RecordedHistory } from './amendments/history';
 import type { MatchCommand } from './commands';
 import { decidePlay } from './play';
+import { recordGameResult } from './results/record';
 import { schedule } from './schedule';
 import type { MatchState } from './state';
 
@@ -18,5 +19,6 @@ export function decide(
   if (state === null)
     throw new DomainError('MATCH_NOT_SCHEDULED', 'The match has not been scheduled');
   if (isAmendmentCommand(command)) return decideAmendment(command, state, history);
+  if (command.type === 'RecordGameResult') return recordGameResult(command, state);
   return decidePlay(command, state);
 }

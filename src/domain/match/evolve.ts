@@ -7,6 +7,7 @@ import type {
 } from '../events/catalogue';
 import type { Ruling } from '../rules/ruling';
 import { evolveAmendment } from './amendments/evolve';
+import { installPlaySnapshot } from './play-snapshot';
 import { DEFAULT_APPEAL_WINDOW_MINUTES } from './amendments/window';
 import type { GameState, MatchState } from './state';
 
@@ -106,6 +107,12 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
       next.status = 'COMPLETED';
       next.winner = event.data.winner;
       next.score = { ...event.data.score };
+      return next;
+    // The result's GameEnded (next) scores it; a correction installs the re-derived match.
+    case 'GameResultRecorded':
+      return next;
+    case 'GameResultCorrected':
+      installPlaySnapshot(next, event.data.resulting);
       return next;
     case 'ShotCorrected':
     case 'AppealFiled':

@@ -1,7 +1,13 @@
 import { DomainError } from '../errors';
 import type { LedgerEvent } from '../events/catalogue';
 import { decideBreakOrder } from './break-order';
-import type { AmendmentCommand, MatchCommand, PlayShot, ScheduleMatch } from './commands';
+import type {
+  AmendmentCommand,
+  MatchCommand,
+  PlayShot,
+  RecordGameResult,
+  ScheduleMatch,
+} from './commands';
 import { playShot } from './game-flow';
 import { assignOfficials } from './officials';
 import { chooseOption } from './options';
@@ -11,7 +17,10 @@ import { evolve } from './evolve';
 import { playerName, type MatchState } from './state';
 
 // Commands of a scheduled match decided on its state alone (no recorded history needed).
-export type PlayCommand = Exclude<MatchCommand, ScheduleMatch | AmendmentCommand>;
+export type PlayCommand = Exclude<
+  MatchCommand,
+  ScheduleMatch | AmendmentCommand | RecordGameResult
+>;
 
 export function decidePlay(command: PlayCommand, state: MatchState): LedgerEvent[] {
   // Sign-off makes the match final: only an appeal filed before it can change it.

@@ -59,6 +59,7 @@ export function schedule(c: ScheduleMatch, state: MatchState | null): LedgerEven
         ...(c.venue !== undefined ? { venue: c.venue } : {}),
         ...(c.tableNumber !== undefined ? { tableNumber: c.tableNumber } : {}),
         ...(c.scheduledAt !== undefined ? { scheduledAt: c.scheduledAt } : {}),
+        ...(c.imported !== undefined ? { imported: { ...c.imported } } : {}),
       },
     },
   ];

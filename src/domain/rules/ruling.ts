@@ -120,6 +120,10 @@ export const GAME_END_REASONS = [
   'UNSPORTSMANLIKE_CONDUCT',
   // The appeals committee awarded the game.
   'AWARDED_ON_APPEAL',
+  // A game recorded as its result (no shots): won, lost by a foul that ends it, or forfeited.
+  'RESULT_RECORDED',
+  'RESULT_LOST_BY_FOUL',
+  'RESULT_GAME_FORFEITED',
 ] as const;
 export type GameEndReason = (typeof GAME_END_REASONS)[number];
 

@@ -12,6 +12,7 @@ import {
 } from './definitions';
 import { effectiveHistory } from './effective-history';
 import { Innings, type Inning } from './innings';
+import { countResult } from './result-level';
 
 export interface MatchStats {
   state: MatchState | null;
@@ -68,6 +69,8 @@ export class Tally {
   private readonly changedFouls = new Set<string>();
   private readonly innings = new Innings((i) => this.closed(i));
   private shot: { played: ShotPlayed['data']; before: MatchState } | null = null;
+  // Games with at least one shot recorded (the shot statistics' coverage).
+  private readonly shotGames = new Set<number>();
 
   see(e: LedgerEvent): void {
     const before = this.state;
@@ -89,6 +92,9 @@ export class Tally {
         return;
       case 'GameEnded':
         this.gameEnded(e.data);
+        return;
+      case 'GameResultRecorded':
+        countResult(this, e);
         return;
       case 'MatchEnded':
         for (const p of this.state.players) this.bump(0, p.id, 'matchesPlayed');
@@ -142,6 +148,7 @@ export class Tally {
     const game = s.before.currentGame!;
     const { shooter, facts } = s.played;
     const g = game.number;
+    this.shotGames.add(g);
     const call = ruling.isBreak ? null : game.call;
     const legal = ruling.legallyPocketed.length;
     const foul = ruling.appliedFoul;
@@ -226,6 +233,10 @@ export class Tally {
     if (d.reason === 'MATCH_FORFEITED') return;
     for (const p of [d.winner, d.loser]) this.bump(g, p, 'gamesPlayed');
     this.bump(g, d.winner, 'gamesWon');
+    if (this.shotGames.has(g)) {
+      for (const p of [d.winner, d.loser]) this.bump(g, p, 'gamesWithShots');
+      this.bump(g, d.winner, 'gamesWonWithShots');
+    }
     this.bump(g, d.winner, 'inningsInWonGames', this.innings.countInGame(g, d.winner));
     if (d.reason === 'THREE_CONSECUTIVE_FOULS') this.bump(g, d.loser, 'threeFoulLosses');
   }

@@ -1,6 +1,6 @@
 // The stat definitions' version: every figure served carries it, and the read model is rebuilt
 // when it changes (docs/stats.md defines each counter in terms of events, for this version).
-export const STATS_VERSION = 2;
+export const STATS_VERSION = 3;
 
 // The counters kept per player, per match and per game (game 0 holds the match-level ones).
 // Every aggregate is a sum of them, except longestRun (a maximum).
@@ -33,6 +33,8 @@ export const STAT_COUNTERS = [
   'ballInHandWins',
   'appealsFiled',
   'appealsAllowed',
+  'gamesWithShots',
+  'gamesWonWithShots',
 ] as const;
 export type StatCounter = (typeof STAT_COUNTERS)[number];
 
@@ -67,6 +69,8 @@ export const STAT_DESCRIPTIONS: Record<StatCounter, string> = {
   ballInHandWins: 'Games won in an inning begun with the cue ball in hand.',
   appealsFiled: 'Appeals the player filed.',
   appealsAllowed: 'Appeals the player filed that the committee allowed (upheld).',
+  gamesWithShots: 'Games played that were recorded shot by shot (the shot statistics’ sample).',
+  gamesWonWithShots: 'Games won that were recorded shot by shot.',
 };
 
 export type Counters = Record<StatCounter, number>;
@@ -135,11 +139,12 @@ export const RATIOS = {
   gameWinRate: ['gamesWon', 'gamesPlayed'],
   breakBallsMean: ['breakBalls', 'breaks'],
   calledShotRate: ['calledMade', 'calledAttempted'],
-  inningsPerGameWon: ['inningsInWonGames', 'gamesWon'],
+  inningsPerGameWon: ['inningsInWonGames', 'gamesWonWithShots'],
   ballsPerInning: ['ballsPocketed', 'innings'],
   safetySuccessRate: ['safetiesSucceeded', 'safeties'],
-  foulsPerGame: ['fouls', 'gamesPlayed'],
+  foulsPerGame: ['fouls', 'gamesWithShots'],
   ballInHandConversion: ['ballInHandWins', 'ballInHandInnings'],
+  shotCoverage: ['gamesWithShots', 'gamesPlayed'],
 } as const satisfies Record<string, readonly [StatCounter, StatCounter]>;
 export type StatRatio = keyof typeof RATIOS;
 
@@ -148,11 +153,13 @@ export const RATIO_DESCRIPTIONS: Record<StatRatio, string> = {
   gameWinRate: 'gamesWon / gamesPlayed.',
   breakBallsMean: 'Mean balls made on the break: breakBalls / breaks.',
   calledShotRate: 'calledMade / calledAttempted.',
-  inningsPerGameWon: 'inningsInWonGames / gamesWon.',
+  inningsPerGameWon: 'inningsInWonGames / gamesWonWithShots.',
   ballsPerInning: 'ballsPocketed / innings.',
   safetySuccessRate: 'safetiesSucceeded / safeties.',
-  foulsPerGame: 'fouls / gamesPlayed.',
+  foulsPerGame: 'fouls / gamesWithShots.',
   ballInHandConversion: 'ballInHandWins / ballInHandInnings.',
+  shotCoverage:
+    'Coverage of the shot statistics: gamesWithShots / gamesPlayed (the rest were recorded as results).',
 };
 export const STAT_RATIOS = Object.keys(RATIOS) as StatRatio[];
 

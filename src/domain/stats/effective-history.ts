@@ -20,7 +20,11 @@ export function effectiveHistory(events: readonly RecordedEvent[]): LedgerEvent[
     if (superseded.has(r.revision)) return;
     const e = r.event;
     if (e.type === 'MatchScheduled') out.push(e);
-    else if (e.type === 'ShotCorrected' || e.type === 'AppealDecided') {
+    else if (
+      e.type === 'ShotCorrected' ||
+      e.type === 'GameResultCorrected' ||
+      e.type === 'AppealDecided'
+    ) {
       const amended = amendmentOf(events.slice(0, i), r);
       if (amended)
         out.push(
@@ -48,6 +52,11 @@ function amendmentOf(
     if (e.data.outcome !== 'ALLOWED' || !e.data.remedy) return null;
     return { against: filedEvent(before, e.data.appealId).againstRevision, a: e.data.remedy };
   }
+  if (e.type === 'GameResultCorrected')
+    return {
+      against: e.data.correctedRevision,
+      a: { kind: 'AMEND_RESULT', result: e.data.corrected },
+    };
   if (e.type !== 'ShotCorrected') return null;
   const d = e.data;
   // The correction re-stated the call exactly when it superseded the call in force (or there was

@@ -77,6 +77,12 @@ export class MatchStatsSheetModel {
   @Field(() => String, { nullable: true }) winner!: string | null;
   @Field(() => [PlayerStatsModel]) players!: PlayerStatsModel[];
   @Field(() => [GameStatLineModel]) games!: GameStatLineModel[];
+  @Field(() => Int, { description: 'Games played in the match (both levels).' })
+  gamesPlayed!: number;
+  @Field(() => Int, { description: 'Of those, the games recorded shot by shot.' })
+  gamesWithShots!: number;
+  @Field(() => Float, { nullable: true, description: 'gamesWithShots / gamesPlayed.' })
+  shotCoverage!: number | null;
 }
 
 @ObjectType('AppealStats', {
@@ -95,6 +101,13 @@ export class LeaderboardEntryModel {
   @Field() name!: string;
   @Field(() => Float) value!: number;
   @Field(() => Int) gamesPlayed!: number;
+  @Field(() => Int, { description: 'Of gamesPlayed, those recorded shot by shot.' })
+  gamesWithShots!: number;
+  @Field(() => Float, {
+    nullable: true,
+    description: 'gamesWithShots / gamesPlayed: how much of the player’s play shot stats see.',
+  })
+  shotCoverage!: number | null;
   @Field(() => Int) statsVersion!: number;
 }
 

@@ -4,6 +4,7 @@ import type { MatchState } from '../state';
 import { decideAppeal, fileAppeal } from './appeals';
 import { withdrawAppeal } from './closing';
 import { correctShot } from './correct';
+import { correctGameResult } from '../results/correct';
 import type { RecordedHistory } from './history';
 import { attachEvidence } from './evidence';
 import { reviewDecision } from './review';
@@ -15,6 +16,7 @@ import { signOff } from './sign-off';
 
 const AMENDMENT_COMMANDS: readonly MatchCommand['type'][] = [
   'CorrectShot',
+  'CorrectGameResult',
   'FileAppeal',
   'DecideAppeal',
   'ReviewAppealDecision',
@@ -40,6 +42,8 @@ export function decideAmendment(
   switch (c.type) {
     case 'CorrectShot':
       return [correctShot(c, state, requireHistory(recorded))];
+    case 'CorrectGameResult':
+      return [correctGameResult(c, state, requireHistory(recorded))];
     case 'FileAppeal':
       return [fileAppeal(c, state, requireHistory(recorded))];
     case 'DecideAppeal':

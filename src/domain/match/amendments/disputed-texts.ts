@@ -24,6 +24,16 @@ export function disputedText(s: MatchState, e: LedgerEvent): Text {
       const x = shot(d.original.ruling.shooter, d.shotNumber, d.gameNumber);
       return { en: `the correction of ${x.en}`, pt: `da correção da ${x.pt}` };
     }
+    case 'GameResultRecorded':
+      return {
+        en: `the result recorded for game ${e.data.gameNumber}, won by ${name(e.data.winner)}`,
+        pt: `do resultado registado no jogo ${e.data.gameNumber}, ganho por ${name(e.data.winner)}`,
+      };
+    case 'GameResultCorrected':
+      return {
+        en: `the correction of the result of game ${e.data.gameNumber}`,
+        pt: `da correção do resultado do jogo ${e.data.gameNumber}`,
+      };
     case 'GameStarted':
       return e.data.reason === 'RERACK'
         ? {

@@ -42,6 +42,8 @@ const PLAY_EVENTS: readonly LedgerEventType[] = [
   'GameEnded',
   'MatchEnded',
   'ShotCorrected',
+  'GameResultRecorded',
+  'GameResultCorrected',
 ];
 
 export function isPlay(e: LedgerEvent): boolean {
@@ -60,6 +62,7 @@ export function isCommitteeDecision(e: LedgerEvent): e is AppealDecided | Appeal
 // The revisions an event supersedes (a correction, an appeal decision or its review), else none.
 export function supersedesOf(event: LedgerEvent): readonly number[] {
   return event.type === 'ShotCorrected' ||
+    event.type === 'GameResultCorrected' ||
     event.type === 'AppealDecided' ||
     event.type === 'AppealReviewed'
     ? event.data.supersedes

@@ -20,6 +20,7 @@ import {
   type RecordedEvent,
 } from './history';
 import { tableWords } from './table-words';
+import { amendResult, locateResult, mergedResult } from '../results/amend';
 
 // When an amendment changes the past, the new present is re-derived by replaying the recorded
 // events up to the disputed one and applying the amendment with the same rules engine.
@@ -60,6 +61,11 @@ export function normaliseAmendment(
       return { kind: p.kind, player: p.player };
     case 'REPLAY_GAME':
       return { kind: p.kind };
+    case 'AMEND_RESULT': {
+      const { result } = locateResult(events, against, code);
+      if (!p.result) throw new DomainError(code, 'AMEND_RESULT needs the changed result');
+      return { kind: p.kind, result: mergedResult(result, p.result) };
+    }
   }
 }
 
@@ -69,6 +75,7 @@ const REMEDY_FIELDS: Record<RemedyKind, readonly string[]> = {
   RESTORE_AT_EVENT: ['restoreRevision'],
   AWARD_GAME: ['player'],
   REPLAY_GAME: [],
+  AMEND_RESULT: ['result'],
 };
 
 // A field the remedy does not take is refused, never dropped: the appellant (or the committee)
@@ -123,6 +130,8 @@ export function rederive(
       return awardGame(b, a.player!);
     case 'REPLAY_GAME':
       return replayGame(b);
+    case 'AMEND_RESULT':
+      return amendResult(events, against, a.result!, code, b.live);
   }
 }
 

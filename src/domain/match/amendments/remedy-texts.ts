@@ -19,6 +19,10 @@ export const REMEDY_TEXT: Record<
     en: `the game is awarded to ${playerName(s, a.player ?? null)}.`,
     pt: `o jogo é atribuído a ${playerName(s, a.player ?? null)}.`,
   }),
+  AMEND_RESULT: (s, a) => ({
+    en: `the game's result is corrected: ${playerName(s, a.result?.winner ?? null)} won it.`,
+    pt: `o resultado do jogo é corrigido: ganhou-o ${playerName(s, a.result?.winner ?? null)}.`,
+  }),
   REPLAY_GAME: () => ({
     en: 'the game is replayed with the same breaker (G1.33).',
     pt: 'o jogo é repetido com o mesmo jogador a fazer a saída (G1.33).',
