@@ -206,6 +206,40 @@ describe('audit over GraphQL', () => {
     expect((await at({ at: '2000-01-01T00:00:00Z' })).errors![0].extensions.code).toBe('NOT_FOUND');
   });
 
+  it('matchStates: the state after each revision from a point, the same as matchAt gives, in one request', async () => {
+    const FIELDS =
+      'status revision players { id score } currentGame { shooter pocketed ballsOnTable }';
+    const states = (from: number, first: number, m = matchId) =>
+      server.gql(
+        `query($m: String!, $f: Int!, $n: Int!) { matchStates(matchId: $m, fromRevision: $f, first: $n) { ${FIELDS} } }`,
+        { m, f: from, n: first },
+      );
+    const at = async (r: number) =>
+      (
+        await server.gql(
+          `query($m: String!, $r: Int) { matchAt(matchId: $m, revision: $r) { ${FIELDS} } }`,
+          { m: matchId, r },
+        )
+      ).data!.matchAt;
+    const last = ((await trail({ f: { matchId } })).data!.auditTrail.items as any[]).at(-1)
+      .revision as number;
+    const all = (await states(0, 200)).data!.matchStates as any[];
+    expect(all.map((s) => s.revision)).toEqual([...Array(last + 1).keys()]);
+    for (const r of [0, 3, last]) expect(all[r]).toEqual(await at(r));
+    // A page from the middle; past the end, fewer (or none).
+    expect(((await states(2, 3)).data!.matchStates as any[]).map((s) => s.revision)).toEqual([
+      2, 3, 4,
+    ]);
+    expect((await states(last + 5, 10)).data!.matchStates).toEqual([]);
+    for (const [from, first] of [
+      [-1, 10],
+      [0, 0],
+      [0, 201],
+    ])
+      expect((await states(from, first)).errors![0].extensions.code).toBe('BAD_USER_INPUT');
+    expect((await states(0, 10, 'no-such-match')).errors![0].extensions.code).toBe('NOT_FOUND');
+  });
+
   it('verifies clean and re-adjudicates clean while nothing was altered', async () => {
     const v = await server.gql(
       '{ verifyLedger { ok streams events headsChecked firstBreak { reason } } }',
