@@ -167,9 +167,9 @@ describe('stats over GraphQL', () => {
     const [head, ...lines] = csv.trimEnd().split('\n');
     expect(head.startsWith('statsVersion,playerId,name,matchesPlayed,matchesWon,')).toBe(true);
     expect(lines.map((l) => l.split(',').slice(0, 5))).toEqual([
-      ['1', 'ana', 'Ana', '2', '1'],
-      ['1', 'bruno', 'Bruno', '2', '1'],
-      ['1', 'carla', 'Carla', '2', '1'],
+      ['2', 'ana', 'Ana', '2', '1'],
+      ['2', 'bruno', 'Bruno', '2', '1'],
+      ['2', 'carla', 'Carla', '2', '1'],
     ]);
   });
 });
