@@ -9,6 +9,7 @@ import type { Ruling } from '../rules/ruling';
 import { evolveAmendment } from './amendments/evolve';
 import { installPlaySnapshot } from './play-snapshot';
 import { DEFAULT_APPEAL_WINDOW_MINUTES } from './amendments/window';
+import { copyGame, copyMatch, withEntry } from './copies';
 import type { GameState, MatchState } from './state';
 
 // evolve only applies what an event says; every rule was applied when the event was decided.
@@ -270,75 +271,6 @@ function applyRuling(game: GameState, r: Ruling): GameState {
   if (r.consecutiveFoulsAfter === 0)
     g.twoFoulWarned = withEntry(game.twoFoulWarned, r.shooter, false);
   return g;
-}
-
-function copyMatch(s: MatchState): MatchState {
-  return {
-    id: s.id,
-    discipline: s.discipline,
-    ruleProfile: s.ruleProfile,
-    raceTo: s.raceTo,
-    players: s.players,
-    breakOrder: s.breakOrder,
-    refereePresent: s.refereePresent,
-    competition: s.competition,
-    status: s.status,
-    score: s.score,
-    pendingChoice: s.pendingChoice,
-    currentGame: s.currentGame,
-    games: s.games,
-    warnings: s.warnings,
-    winner: s.winner,
-    officials: s.officials,
-    appealWindowMinutes: s.appealWindowMinutes,
-    appeals: s.appeals,
-    signatures: s.signatures,
-    final: s.final,
-    version: s.version,
-  };
-}
-
-function copyGame(g: GameState): GameState {
-  return {
-    number: g.number,
-    rack: g.rack,
-    breaker: g.breaker,
-    status: g.status,
-    ballsOnTable: g.ballsOnTable,
-    pocketed: g.pocketed,
-    groups: g.groups,
-    shooter: g.shooter,
-    isBreakShot: g.isBreakShot,
-    ballInHand: g.ballInHand,
-    cueBallPlacement: g.cueBallPlacement,
-    call: g.call,
-    shotsPlayed: g.shotsPlayed,
-    shotRecords: g.shotRecords,
-    consecutiveFouls: g.consecutiveFouls,
-    fouls: g.fouls,
-    pushOutAvailable: g.pushOutAvailable,
-    twoFoulWarned: g.twoFoulWarned,
-    frozenDeclared: g.frozenDeclared,
-    claimedFouls: g.claimedFouls,
-    winner: g.winner,
-    endReason: g.endReason,
-    endRule: g.endRule,
-  };
-}
-
-// A record keyed by player id with one entry set: the keys keep their order, as a spread would.
-function withEntry<T>(
-  record: Readonly<Record<string, T>>,
-  key: string,
-  value: T,
-): Record<string, T> {
-  // An assignment to "__proto__" would set the prototype (ids cannot take that form, but the fold
-  // does not rely on it).
-  if (key === '__proto__') return { ...record, [key]: value };
-  const out: Record<string, T> = {};
-  for (const k in record) out[k] = record[k];
-  out[key] = value;
-  return out;
 }
 
 export function replay(events: readonly LedgerEvent[]): MatchState | null {
