@@ -30,6 +30,9 @@ import { StatsModule } from './stats/stats.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { RegistryModule } from './registry/registry.module';
 import { ExportsModule } from './exports/exports.module';
+import { DevicesModule } from './devices/devices.module';
+import { BoardModule } from './board/board.module';
+import { DeskModule } from './desk/desk.module';
 import { HealthModule } from './health/health.module';
 import { shutdownPlugin } from './health/shutdown-plugin';
 import { ShutdownState } from './health/shutdown-state';
@@ -168,6 +171,9 @@ function graphqlOptions(
     PrivacyModule,
     RegistryModule,
     ExportsModule,
+    DevicesModule,
+    BoardModule,
+    DeskModule,
     HealthModule,
     MetricsModule,
   ],

@@ -7,6 +7,7 @@ import { readjudicateLedger } from './audit/readjudication';
 import { runBackupCommand } from './backup/backup.cli';
 import { ConfigurationError, loadConfig } from './config/configuration';
 import { runSeedDemo } from './demo/seed-demo.cli';
+import { runDeskLink } from './desk/desk-link.cli';
 import { runExport, runVerifyFile } from './exports/exports.cli';
 import { runMigrate } from './exports/migrate.cli';
 import { ensureDevelopmentSecret } from './config/development-secret';
@@ -129,6 +130,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'rebuild') return rebuild();
+  if (command === 'desk-link') return (ensureDevelopmentSecret(), runDeskLink(rest, loadConfig()));
   if (command === 'changed-results') return changedResultsCommand(rest, openReadModel);
   // An export file is checked without opening the ledger at all.
   if (command === 'verify' && rest[0] === '--file' && rest[1]) return runVerifyFile(rest[1]);
