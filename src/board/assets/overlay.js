@@ -16,7 +16,8 @@ function render(m) {
   if (shown && shown.revision > m.revision) return;
   shown = m;
   const shooter = m.currentGame?.status === 'IN_PROGRESS' ? m.currentGame.shooter : null;
-  const balls = m.currentGame?.ballsOnTable ?? [];
+  // Balls left in the game being played (none once the match is over).
+  const balls = m.status === 'COMPLETED' ? [] : (m.currentGame?.ballsOnTable ?? []);
   const row = (p) =>
     h(
       'div',
