@@ -6,7 +6,8 @@ import type { MatchRow } from '../registry/registry-queries.service';
 export interface BoardFilter {
   competitionId?: string;
   venue?: string;
-  // YYYY-MM-DD: matches scheduled that day (UTC), and those in play whatever their date.
+  // YYYY-MM-DD: matches scheduled that day (UTC), those in play whatever their date, and those
+  // not yet finished that have no date.
   day?: string;
 }
 
@@ -46,7 +47,9 @@ export class BoardQueries {
       params.push(filter.venue);
     }
     if (filter.day !== undefined) {
-      where.push("(substr(scheduled_at, 1, 10) = ? OR status = 'IN_PLAY')");
+      where.push(
+        "(substr(scheduled_at, 1, 10) = ? OR status = 'IN_PLAY' OR (scheduled_at IS NULL AND status <> 'COMPLETED'))",
+      );
       params.push(filter.day);
     }
     const clause = where.length ? `AND ${where.join(' AND ')}` : '';

@@ -66,7 +66,7 @@ export class BoardResolver {
     @Args('day', {
       type: () => String,
       nullable: true,
-      description: 'YYYY-MM-DD (UTC): scheduled that day, or in play.',
+      description: 'YYYY-MM-DD (UTC): scheduled that day, in play, or unfinished without a date.',
     })
     day: string | null,
     @Args('first', { type: () => Int, defaultValue: DEFAULT_BOARD }) first: number,

@@ -1,12 +1,17 @@
 import { h } from './dom.js';
 import { clock, t } from './i18n.js';
 
-// The fields a board shows of each match: the same in the list query and the live updates.
+// The fields a board shows of each match: the same in the list query and the live updates (few:
+// a board load is priced by them, times the matches it may list).
 export const ITEM = `competitionId scheduledAt venue tableNumber
-  match { id status raceTo final winner revision discipline signatures
-    officials { scorers referees }
+  match { id status raceTo final winner revision
     players { id name score }
-    currentGame { shooter ballsOnTable status } }`;
+    currentGame { shooter status } }`;
+// The desk's: who officiates and who has signed, too.
+export const DESK_ITEM = ITEM.replace(
+  'revision',
+  'revision signatures officials { scorers referees }',
+);
 
 // Keeps the board's matches by id; an update older than what is shown is ignored (the list query
 // and the subscription may overlap).

@@ -10,7 +10,7 @@ const filter = {
   competitionId: params.get('competition') || null,
   venue: params.get('venue') || null,
 };
-const LIST = `query($c: String, $v: String) { board(competitionId: $c, venue: $v, first: 50) {
+const LIST = `query($c: String, $v: String) { board(competitionId: $c, venue: $v, first: 25) {
   playing { ${ITEM} } upcoming { ${ITEM} } finished { ${ITEM} } } }`;
 const LIVE = `subscription($c: String, $v: String) {
   boardUpdated(competitionId: $c, venue: $v) { cursor item { ${ITEM} } } }`;

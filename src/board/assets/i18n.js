@@ -99,6 +99,9 @@ const TEXT = {
     noDevices: 'No device enrolled today',
     device: 'Device',
     forMatch: 'For',
+    EIGHT_BALL: '8-ball',
+    NINE_BALL: '9-ball',
+    TEN_BALL: '10-ball',
   },
   pt: {
     language: 'Língua',
@@ -196,6 +199,9 @@ const TEXT = {
     noDevices: 'Nenhum dispositivo registado hoje',
     device: 'Dispositivo',
     forMatch: 'Para',
+    EIGHT_BALL: 'Bola 8',
+    NINE_BALL: 'Bola 9',
+    TEN_BALL: 'Bola 10',
   },
 };
 

@@ -1,4 +1,4 @@
-import { ITEM } from './board-view.js';
+import { DESK_ITEM as ITEM } from './board-view.js';
 import { deskCredential } from './credential.js';
 import { gql } from './gql.js';
 
@@ -6,7 +6,7 @@ import { gql } from './gql.js';
 export const ENROLMENT = `id kind role subject matchId tableId label status issuedBy issuedAt
   codeExpiresAt enrolledAt tokenExpiresAt revokedAt`;
 const DESK = `query($d: String) {
-  board(day: $d, first: 100) { playing { ${ITEM} } upcoming { ${ITEM} } finished { ${ITEM} } }
+  board(day: $d, first: 40) { playing { ${ITEM} } upcoming { ${ITEM} } finished { ${ITEM} } }
   enrolments { ${ENROLMENT} }
   tablePushes { tableId matchId pushedAt } }`;
 export const LIVE = `subscription { boardUpdated { cursor item { ${ITEM} } } }`;

@@ -28,7 +28,7 @@ export function scheduleForm(form, registry, done) {
   const discipline = h(
     'select',
     { name: 'discipline' },
-    ['EIGHT_BALL', 'NINE_BALL', 'TEN_BALL'].map((d) => h('option', { value: d }, d)),
+    ['EIGHT_BALL', 'NINE_BALL', 'TEN_BALL'].map((d) => h('option', { value: d }, t(d))),
   );
   const race = h('input', {
     name: 'race',
