@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { ID_PATTERN } from '../api/graphql/inputs/command.input';
 import type { LedgerConfig } from '../config/configuration';
 import { DeviceStore } from '../devices/device-store';
 import { issueCode } from '../devices/enrolment.service';
@@ -11,6 +10,9 @@ export const DESK_LINK_USAGE = `  desk-link
           --role     RECORD_KEEPER (default) | ADMIN
           --url      the server's address as the desk reaches it (default LEDGER_PUBLIC_URL,
                      else http://localhost:PORT)`;
+
+// Ids as the API takes them (1–64 letters, digits or ._:-).
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 
 // The desk signs in like a tablet enrols: a one-time code, only its hash kept, redeemed once.
 export function runDeskLink(args: string[], config: LedgerConfig, now = new Date()): number {

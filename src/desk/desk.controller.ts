@@ -3,7 +3,9 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { notFound, sendPage } from '../board/board.controller';
 import { PAGE_ASSETS, type PageAssets } from '../board/page-assets';
-import { ID_PATTERN } from '../api/graphql/inputs/command.input';
+
+// Ids as the API takes them (1–64 letters, digits or ._:-).
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 
 // The tournament desk, the enrolment page a QR code opens, and a table's tablet page.
 @SkipThrottle({ client: true })

@@ -1,13 +1,29 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Binding, TokenRole } from '../api/auth/policy';
-import type { TokenService } from '../api/auth/tokens';
 import type { Clock } from '../ledger/clock';
 import { DeviceError } from './device-errors';
 import type { DeviceStore, Enrolment, EnrolmentKind } from './device-store';
 
+// What a device token is bound to (the API's auth policy checks it on every write).
+export interface Binding {
+  matchId: string | null;
+  tableId: string | null;
+}
+
+// The API's token service, as enrolment uses it.
+export interface TokenIssuer {
+  maxLifetime(role: string): number | undefined;
+  issueWithId(
+    role: string,
+    subject: string,
+    expiresInSeconds: number,
+    binding?: Binding,
+  ): { token: string; jti: string; expiresAt: Date };
+  revoke(jti: string, revokedAt: string): void;
+}
+
 export interface IssueRequest {
   kind: EnrolmentKind;
-  role: TokenRole;
+  role: string;
   subject: string | null;
   matchId: string | null;
   tableId: string | null;
@@ -75,7 +91,7 @@ export function tokenLifetime(now: Date, max: number): number {
 export class EnrolmentService {
   constructor(
     private readonly store: DeviceStore,
-    private readonly tokens: TokenService,
+    private readonly tokens: TokenIssuer,
     private readonly clock: Clock,
     private readonly codeLifetimeSeconds: number,
   ) {}
@@ -92,7 +108,7 @@ export class EnrolmentService {
     const now = this.clock.now();
     this.refuseUnusable(found, now);
     const e = found!;
-    const role = e.role as TokenRole;
+    const role = e.role;
     const max = this.tokens.maxLifetime(role);
     if (max === undefined) throw new Error(`the ${role} role has no maximum token lifetime`);
     const binding: Binding | undefined =

@@ -125,13 +125,12 @@ describeInBrowser('the board and the overlay in a real browser (Chromium)', () =
       '0',
     ]);
     expect(await page.innerText('#overlay .meta')).toContain('Race to 3');
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+    expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe(
       'rgba(0, 0, 0, 0)',
     );
     await nineOnTheBreak('ana');
     await page.waitForFunction(
-      (r) => Number(document.querySelector('#overlay')!.getAttribute('data-revision')) > r,
-      before,
+      `Number(document.querySelector('#overlay').dataset.revision) > ${before}`,
     );
     await page.waitForSelector('#overlay [data-player="ana"] .score[data-score="3"]');
     expect(requests.filter((r) => r.startsWith('POST '))).toHaveLength(1);

@@ -48,7 +48,10 @@ export class AuthGuard implements CanActivate {
   private checkBinding(binding: Binding, args: { input?: { matchId?: unknown } }): void {
     const matchId = args.input?.matchId;
     if (typeof matchId !== 'string')
-      throw new AuthError('FORBIDDEN', 'A device enrolled for a match or table records matches only');
+      throw new AuthError(
+        'FORBIDDEN',
+        'A device enrolled for a match or table records matches only',
+      );
     if (binding.matchId !== null && binding.matchId !== matchId)
       throw new AuthError('FORBIDDEN', `This device is enrolled for match ${binding.matchId} only`);
     if (binding.tableId !== null && this.tables?.pushedMatch(binding.tableId) !== matchId)

@@ -66,7 +66,7 @@ export class TokenService {
   }
 
   // Undefined for a role without a maximum, which is then refused (fail closed).
-  maxLifetime(role: TokenRole): number | undefined {
+  maxLifetime(role: string): number | undefined {
     const max = this.maxLifetimes[role];
     return Number.isFinite(max) ? max : undefined;
   }
