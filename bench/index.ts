@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
+import { benchBoard } from './board';
 import { benchClassic } from './classic';
 import { benchPeerAppend } from './peer-append';
 import { benchRatings } from './ratings';
@@ -10,7 +11,8 @@ import { benchRebuild } from './rebuild';
 import { statsSeason } from './stats-season';
 
 // npm run bench: every figure is printed beside a baseline measured in the same run, as a ratio.
-// BENCH_ONLY=rebuild,peer (a comma list of replay, rebuild, peer, ratings, stats) runs a subset.
+// BENCH_ONLY=rebuild,peer (a comma list of replay, rebuild, peer, ratings, stats, board) runs a
+// subset.
 
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !ONLY || ONLY.includes(section);
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
   }
   if (wanted('ratings')) benchRatings();
   if (wanted('stats')) await statsSeason();
+  if (wanted('board')) await benchBoard();
 }
 
 // The events the append bench writes: those of the rebuild's template ledger (recorded through the
