@@ -2,7 +2,7 @@ import { Field, InputType } from '@nestjs/graphql';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { ID_PATTERN } from '../../api/graphql/inputs/command.input';
 import { PlainName } from '../../api/graphql/inputs/plain-text';
-import { EnrolmentKindEnum } from '../models/device.models';
+import { DeviceRole, EnrolmentKindEnum } from '../models/device.models';
 
 const ID_RULE = Matches(ID_PATTERN, { message: 'ids are 1–64 letters, digits or ._:-' });
 
@@ -14,7 +14,7 @@ export class IssueEnrolmentInput {
   @IsIn(['MATCH', 'TABLE'], { message: 'kind must be MATCH or TABLE' })
   kind!: 'MATCH' | 'TABLE';
 
-  @Field({ description: 'SCORER or REFEREE.' })
+  @Field(() => DeviceRole)
   @IsIn(['SCORER', 'REFEREE'], { message: 'role must be SCORER or REFEREE' })
   role!: 'SCORER' | 'REFEREE';
 

@@ -12,6 +12,15 @@ registerEnumType(EnrolmentKindEnum, {
     'MATCH: a device for one match; TABLE: a tablet that stays at a table and records whichever match the desk pushed to it; DESK: the desk itself (ledger desk-link).',
 });
 
+export enum DeviceRole {
+  SCORER = 'SCORER',
+  REFEREE = 'REFEREE',
+}
+registerEnumType(DeviceRole, {
+  name: 'DeviceRole',
+  description: 'The role a device enrolled for a match or a table records with.',
+});
+
 export enum EnrolmentStatus {
   PENDING = 'PENDING',
   ENROLLED = 'ENROLLED',
