@@ -234,12 +234,15 @@ async function start() {
   } catch (e) {
     return say(`${e.code ?? 'ERROR'}: ${e.message}`, 'bad');
   }
+  let opened = 0;
   follow(
     api.LIVE,
     {},
     {
       onData: (d) => board.put(d.boardUpdated.item) && renderMatches(),
       onState: setLive,
+      // After a reconnection, what changed while away comes from the list again.
+      onOpen: () => opened++ && reload().catch(() => {}),
     },
   ).catch(() => setLive('stopped'));
 }
