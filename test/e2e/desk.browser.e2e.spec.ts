@@ -258,6 +258,19 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
     }
     await desk.setViewportSize(WIDTHS[1]);
     await desk.screenshot({ path: join(OUT, 'desk-390.png'), fullPage: true });
+    // The enrolment page without a code and a table page on a device not enrolled there.
+    for (const viewport of WIDTHS) {
+      const [ctx, page] = await tablet(viewport);
+      for (const [path, ready] of [
+        ['/enrol', 'body[data-state="bad"]'],
+        ['/table/t9?lang=pt', '#status.bad'],
+      ]) {
+        await page.goto(`${origin}${path}`);
+        await page.waitForSelector(ready);
+        expect([path, viewport.width, await serious(page)]).toEqual([path, viewport.width, []]);
+      }
+      await ctx.close();
+    }
     expect(problems).toEqual([]);
   });
 });
