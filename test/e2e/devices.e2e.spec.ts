@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PAGES_CSP } from '../../src/board/page-assets';
 import { loadConfig } from '../../src/config/configuration';
 import { runDeskLink } from '../../src/desk/desk-link.cli';
 import { DeviceStore } from '../../src/devices/device-store';
@@ -236,6 +239,38 @@ describe('device enrolment and the desk over GraphQL', () => {
       DESK,
     );
     expect(listed.data!.enrolments).toEqual([{ status: 'REVOKED', revokedBy: 'sign-off' }]);
+  });
+
+  it('serves the desk, enrolment, table, board and overlay pages with a self-only CSP and versioned files', async () => {
+    const origin = new URL(server.url).origin;
+    for (const path of [
+      '/desk',
+      '/enrol',
+      '/table/lisboa-3',
+      '/board?venue=x',
+      '/matches/m-1/overlay',
+    ]) {
+      const res = await fetch(`${origin}${path}`);
+      expect([path, res.status, res.headers.get('content-security-policy')]).toEqual([
+        path,
+        200,
+        PAGES_CSP,
+      ]);
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      const html = await res.text();
+      expect(html).not.toMatch(/<script>|<style>|https?:\/\//);
+      const asset = /src="(\/pages\/[0-9a-f]{12}\/[a-z-]+\.js)"/.exec(html)![1];
+      const file = await fetch(`${origin}${asset}`);
+      expect([file.status, file.headers.get('cache-control')]).toEqual([
+        200,
+        'public, max-age=31536000, immutable',
+      ]);
+    }
+    expect((await fetch(`${origin}/table/not%20a%20table`)).status).toBe(404);
+    expect((await fetch(`${origin}/pages/x/secret.txt`)).status).toBe(404);
+    const cli = JSON.parse(readFileSync(join(__dirname, '../../nest-cli.json'), 'utf8'));
+    for (const dir of ['board/assets/*', 'desk/assets/*'])
+      expect(cli.compilerOptions.assets).toContainEqual({ include: dir, outDir: 'dist' });
   });
 
   it('ledger desk-link prints a one-time link that signs the desk in as a RECORD_KEEPER', async () => {
