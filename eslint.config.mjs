@@ -42,5 +42,30 @@ export default tseslint.config(
       ),
     },
   },
+  // The board, overlay, desk, enrolment and table pages' browser modules.
+  {
+    files: ['src/board/assets/**/*.js', 'src/desk/assets/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(
+        [
+          'document',
+          'location',
+          'history',
+          'navigator',
+          'fetch',
+          'crypto',
+          'Node',
+          'DOMParser',
+          'URLSearchParams',
+          'URL',
+          'localStorage',
+          'sessionStorage',
+          'setTimeout',
+          'globalThis',
+        ].map((n) => [n, 'readonly']),
+      ),
+    },
+  },
   // Purity and layering of src/ are checked by dependency-cruiser (.dependency-cruiser.cjs).
 );

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
 import { benchAttack } from './attack';
+import { benchBoard } from './board';
 import { benchClassic } from './classic';
 import { benchConsole } from './console';
 import { benchImport } from './import';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   if (wanted('stats')) await statsSeason();
   if (wanted('attack')) await benchAttack();
   if (wanted('console')) await benchConsole();
+  if (wanted('board')) await benchBoard();
 }
 
 // The events the append bench writes: those of the rebuild's template ledger (recorded through the

@@ -42,6 +42,9 @@ import { RegistryModule } from './registry/registry.module';
 import { ExportsModule } from './exports/exports.module';
 import { ResultsFilesModule } from './results-files/results-files.module';
 import { ImportsModule } from './imports/imports.module';
+import { DevicesModule } from './devices/devices.module';
+import { BoardModule } from './board/board.module';
+import { DeskModule } from './desk/desk.module';
 import { HealthModule } from './health/health.module';
 import { shutdownPlugin } from './health/shutdown-plugin';
 import { ShutdownState } from './health/shutdown-state';
@@ -205,6 +208,9 @@ function graphqlOptions(
     PrivacyModule,
     RegistryModule,
     ExportsModule,
+    DevicesModule,
+    BoardModule,
+    DeskModule,
     HealthModule,
     MetricsModule,
   ],

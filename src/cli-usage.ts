@@ -3,6 +3,7 @@ import { LEDGER_USAGE } from './cli-ledger';
 import { TOKEN_USAGE } from './cli-tokens';
 import { BACKUP_USAGE } from './backup/backup.cli';
 import { SEED_DEMO_USAGE } from './demo/seed-demo.cli';
+import { DESK_LINK_USAGE } from './desk/desk-link.cli';
 import { EXPORT_USAGE } from './exports/exports.cli';
 import { MIGRATE_USAGE } from './exports/migrate.cli';
 import { CHANGED_RESULTS_USAGE } from './ratings/changed-results.command';
@@ -20,6 +21,7 @@ export const USAGE = `Usage: npm run ledger -- token --role <role> --subject <id
        npm run ledger -- seed-demo [--players 64] [--matches 100] [--seed 1]
        npm run ledger -- export --match <id> | --competition <id> | --all | --standings <id>
        npm run ledger -- verify --file <export.ndjson>
+       npm run ledger -- desk-link [--subject <id>] [--role RECORD_KEEPER|ADMIN] [--url <address>]
        npm run ledger -- backup FILE | restore FILE [--force]
        npm run ledger -- migrate --to kurrentdb | --to sqlite --ledger-file FILE [--from-file FILE]
        npm run ledger -- <command> --help
@@ -35,6 +37,7 @@ ${SEED_DEMO_USAGE}
 ${EXPORT_USAGE}
 ${RESULTS_FILE_USAGE}
 ${IMPORT_RESULTS_USAGE}
+${DESK_LINK_USAGE}
 ${BACKUP_USAGE}
 ${MIGRATE_USAGE}`;
 
@@ -48,6 +51,7 @@ export const COMMAND_USAGE: Record<string, string> = {
   readjudicate: READJUDICATE_USAGE,
   'changed-results': `  ${CHANGED_RESULTS_USAGE}`,
   'seed-demo': SEED_DEMO_USAGE,
+  'desk-link': DESK_LINK_USAGE,
   export: EXPORT_USAGE,
   'results-file': RESULTS_FILE_USAGE,
   'import-results': IMPORT_RESULTS_USAGE,

@@ -7,6 +7,7 @@ import { readjudicateLedger } from './audit/readjudication';
 import { runBackupCommand } from './backup/backup.cli';
 import { ConfigurationError, loadConfig } from './config/configuration';
 import { runSeedDemo } from './demo/seed-demo.cli';
+import { runDeskLink } from './desk/desk-link.cli';
 import { runExport, runVerifyFile } from './exports/exports.cli';
 import { runMigrate } from './exports/migrate.cli';
 import { ensureDevelopmentSecret } from './config/development-secret';
@@ -131,6 +132,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'rebuild') return rebuild();
+  if (command === 'desk-link') return (ensureDevelopmentSecret(), runDeskLink(rest, loadConfig()));
   if (command === 'changed-results') return changedResultsCommand(rest, openReadModel);
   if (command === 'results-file') return resultsFileCommand(rest, openReadModel);
   if (command === 'import-results')

@@ -6,6 +6,7 @@ import {
   redactConnectionString,
 } from '../ledger/kurrentdb/connection-string';
 import { checkpointSettings, type CheckpointSettings } from './checkpoint-settings';
+import { deviceSettings, type DeviceSettings } from './device-settings';
 import { opsSettings, type OpsSettings } from './ops-settings';
 import { privacySettings, type PrivacySettings } from './privacy-settings';
 import { tokenSettings, type TokenSettings } from './token-settings';
@@ -25,6 +26,7 @@ export interface LedgerConfig {
   privacy: PrivacySettings;
   checkpoints: CheckpointSettings;
   ops: OpsSettings;
+  devices: DeviceSettings;
   auth: {
     // HS256 signing secret of the bearer tokens; whoever holds it can mint any token.
     jwtSecret: string;
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     privacy: privacySettings(env, dataDir, problems),
     checkpoints: checkpointSettings(env, dataDir, problems),
     ops: opsSettings(env, problems),
+    devices: deviceSettings(env, dataDir, problems),
     auth: { jwtSecret, issuer, ...tokenSettings(env, dataDir, problems) },
     limits: {
       bodyLimitBytes,

@@ -5,6 +5,8 @@ import type { ActorRole } from '../domain';
 export type MatchAccess =
   | { scope: 'ANY' }
   | { scope: 'ASSIGNED'; duty: 'SCORER' | 'REFEREE' }
+  // A device enrolled by the desk for this match (or for the table it was pushed to).
+  | { scope: 'BOUND'; duty: 'SCORER' | 'REFEREE'; matchId: string }
   | { scope: 'OWN_MATCH' };
 
 // Who is writing, from where, and which client command this is. Built per request by the API

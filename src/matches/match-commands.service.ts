@@ -266,6 +266,10 @@ function rulingOf(events: LedgerEvent[]): Ruling | null {
 function authorizeAt(state: MatchState, ctx: CommandContext): void {
   const access = ctx.access;
   if (access.scope === 'ANY') return;
+  if (access.scope === 'BOUND') {
+    if (state.id === access.matchId) return;
+    throw new MatchAccessDeniedError(`This device is not enrolled for match ${state.id}`);
+  }
   if (access.scope === 'OWN_MATCH') {
     if (state.players.some((p) => p.id === ctx.actor)) return;
     throw new MatchAccessDeniedError(`${ctx.actor} does not play in match ${state.id}`);

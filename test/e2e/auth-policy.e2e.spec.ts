@@ -18,8 +18,8 @@ import { bearer, removeDir, startServer, type TestServer } from '../support/serv
 // expected matrix is written out here on purpose: a new mutation fails this suite until it has a
 // policy entry (src/api/auth/policy.ts) and a row below.
 const EXPECTED_ALLOWED: Record<string, string[]> = {
-  scheduleMatch: ['ADMIN'],
-  assignOfficials: ['ADMIN'],
+  scheduleMatch: ['ADMIN', 'RECORD_KEEPER'],
+  assignOfficials: ['ADMIN', 'RECORD_KEEPER'],
   decideBreakOrder: ['ADMIN', 'SCORER', 'REFEREE'],
   chooseOption: ['ADMIN', 'SCORER', 'REFEREE'],
   placeCueBall: ['ADMIN', 'SCORER'],
@@ -45,7 +45,13 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   updateCompetition: ['ADMIN', 'RECORD_KEEPER'],
   assignCommittee: ['ADMIN'],
   importResults: ['ADMIN', 'RECORD_KEEPER'],
+  issueEnrolment: ['ADMIN', 'RECORD_KEEPER'],
+  revokeEnrolment: ['ADMIN', 'RECORD_KEEPER'],
+  pushMatchToTable: ['ADMIN', 'RECORD_KEEPER'],
+  // Public: the one-time code is the credential (PUBLIC_MUTATIONS).
+  redeemEnrolment: [],
 };
+const PUBLIC = ['redeemEnrolment'];
 
 interface Caller {
   name: string;
@@ -182,7 +188,11 @@ describe('authorisation: every mutation against every role', () => {
     const res = await server.gql(query, variables, caller.headers);
     const code = res.errors?.[0]?.extensions?.code as string | undefined;
     const allowed = caller.role !== null && EXPECTED_ALLOWED[mutation].includes(caller.role);
-    if (caller.role === null) expect(code).toBe('UNAUTHENTICATED');
+    if (PUBLIC.includes(mutation)) {
+      // Anyone may try a code; a token that does not verify is still refused.
+      if (caller.name === 'forged token') expect(code).toBe('UNAUTHENTICATED');
+      else expect(code).toBe('ENROLMENT_CODE_UNKNOWN');
+    } else if (caller.role === null) expect(code).toBe('UNAUTHENTICATED');
     else if (!allowed || (caller.unassigned && mutation !== 'scheduleMatch'))
       expect(code).toBe('FORBIDDEN');
     else expect(['UNAUTHENTICATED', 'FORBIDDEN']).not.toContain(code);

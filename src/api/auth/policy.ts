@@ -29,8 +29,9 @@ const SCORER_ONLY: MutationPolicy = { ADMIN: 'ANY', SCORER: 'ASSIGNED' };
 const RECORDS: MutationPolicy = { ADMIN: 'ANY', RECORD_KEEPER: 'ANY' };
 
 export const MUTATION_POLICY = {
-  scheduleMatch: { ADMIN: 'ANY' },
-  assignOfficials: { ADMIN: 'ANY' },
+  // The tournament desk (a record-keeper) schedules the night's matches and staffs the tables.
+  scheduleMatch: RECORDS,
+  assignOfficials: RECORDS,
   // The toss or lag and the choices it gives are recorded by whoever officiates the table.
   decideBreakOrder: TABLE_OFFICIALS,
   chooseOption: TABLE_OFFICIALS,
@@ -74,13 +75,27 @@ export const MUTATION_POLICY = {
   assignCommittee: { ADMIN: 'ANY' },
   // Past results from a federation's files: its record keeper (or an admin).
   importResults: RECORDS,
+  // Devices: the desk enrols tablets (one-time codes), revokes them and pushes matches to tables;
+  // the code itself is the credential of the exchange (PUBLIC_MUTATIONS).
+  issueEnrolment: RECORDS,
+  revokeEnrolment: RECORDS,
+  pushMatchToTable: RECORDS,
+  redeemEnrolment: {},
 } as const satisfies Record<string, MutationPolicy>;
 
 export type MutationName = keyof typeof MUTATION_POLICY;
 
+// A device token enrolled for one match, or for one table (whichever match the desk pushed to it):
+// it may write there only, and needs no assignment (the desk's enrolment is the assignment).
+export interface Binding {
+  matchId: string | null;
+  tableId: string | null;
+}
+
 export interface Principal {
   subject: string;
   role: TokenRole;
+  binding?: Binding;
 }
 
 export type Decision =
@@ -91,10 +106,15 @@ export function isMutationName(name: string): name is MutationName {
   return Object.prototype.hasOwnProperty.call(MUTATION_POLICY, name);
 }
 
+// Writes that need no token: exchanging a one-time enrolment code for one (the code is 128 random
+// bits, used once, and lives minutes).
+export const PUBLIC_MUTATIONS: readonly MutationName[] = ['redeemEnrolment'];
+
 // Reads are public (anonymous included); every write needs a token whose role the table allows.
 export function authorize(mutation: string, principal: Principal | null): Decision {
   if (!isMutationName(mutation))
     return { allowed: false, reason: 'FORBIDDEN', message: `${mutation} has no access policy` };
+  if (PUBLIC_MUTATIONS.includes(mutation)) return { allowed: true, scope: 'ANY' };
   if (principal === null)
     return {
       allowed: false,

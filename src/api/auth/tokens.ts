@@ -5,7 +5,7 @@ import { createSecretKey, randomUUID } from 'node:crypto';
 import { defaultMaxLifetimeSeconds } from '../../config/token-settings';
 import { ID_PATTERN } from '../graphql/inputs/command.input';
 import { AuthError } from './auth-errors';
-import { TOKEN_ROLES, type Principal, type TokenRole } from './policy';
+import { TOKEN_ROLES, type Binding, type Principal, type TokenRole } from './policy';
 import type { RevocationList } from './revocations';
 
 export const AUDIENCE = 'cue-ledger-api';
@@ -19,6 +19,9 @@ const DEFAULT_CLOCK_SKEW_SECONDS = 60;
 interface Claims {
   sub?: unknown;
   role?: unknown;
+  // A device's binding (see Binding): the match or the table it was enrolled for.
+  match?: unknown;
+  table?: unknown;
   jti?: unknown;
   iat?: unknown;
   exp?: unknown;
@@ -70,7 +73,7 @@ export class TokenService {
   }
 
   // Undefined for a role without a maximum, which is then refused (fail closed).
-  maxLifetime(role: TokenRole): number | undefined {
+  maxLifetime(role: string): number | undefined {
     const max = this.maxLifetimes[role];
     return Number.isFinite(max) ? max : undefined;
   }
@@ -79,7 +82,12 @@ export class TokenService {
     return this.issueWithId(role, subject, expiresInSeconds).token;
   }
 
-  issueWithId(role: string, subject: string, expiresInSeconds: number): IssuedToken {
+  issueWithId(
+    role: string,
+    subject: string,
+    expiresInSeconds: number,
+    binding?: Binding,
+  ): IssuedToken {
     const r = role.toUpperCase();
     if (!isRole(r))
       throw new Error(`role must be one of ${TOKEN_ROLES.join(', ')} (got "${role}")`);
@@ -92,8 +100,9 @@ export class TokenService {
     if (expiresInSeconds > max)
       throw new Error(`a ${r} token may live at most ${max} s (asked for ${expiresInSeconds} s)`);
     const jti = randomUUID();
+    const bound = binding ? { match: binding.matchId, table: binding.tableId } : {};
     const token = this.jwt.sign(
-      { role: r },
+      { role: r, ...bound },
       {
         subject,
         jwtid: jti,
@@ -137,7 +146,7 @@ export class TokenService {
         (err as { name?: string }).name === 'TokenExpiredError' ? 'has expired' : 'is not valid';
       throw new AuthError('UNAUTHENTICATED', `The bearer token ${why}`);
     }
-    const { sub, role, jti, iat, exp } = claims;
+    const { sub, role, jti, iat, exp, match, table } = claims;
     if (typeof sub !== 'string' || !ID_PATTERN.test(sub))
       throw new AuthError('UNAUTHENTICATED', 'The bearer token names no valid subject');
     if (!isRole(role))
@@ -155,7 +164,15 @@ export class TokenService {
       throw new AuthError('UNAUTHENTICATED', 'The bearer token was issued in the future');
     if (this.revoked(jti, sub, iat))
       throw new AuthError('UNAUTHENTICATED', 'The bearer token has been revoked');
-    const principal = { subject: sub, role };
+    const principal: Principal = { subject: sub, role };
+    if (match !== undefined || table !== undefined) {
+      const id = (v: unknown) => (typeof v === 'string' && ID_PATTERN.test(v) ? v : null);
+      const binding = { matchId: id(match), tableId: id(table) };
+      // A binding that names neither would bind to nothing: refused rather than read as none.
+      if (binding.matchId === null && binding.tableId === null)
+        throw new AuthError('UNAUTHENTICATED', 'The bearer token names no valid match or table');
+      principal.binding = binding;
+    }
     if (this.verified.size >= VERIFIED_KEPT)
       this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { principal, jti, iat, exp });
@@ -166,6 +183,12 @@ export class TokenService {
   // by a clock running ahead (within the skew) is covered too.
   private revoked(jti: string, subject: string, iat: number): boolean {
     return this.options.revocations?.isRevoked(jti, subject, iat, this.skew) ?? false;
+  }
+
+  // Revokes one token by its id, on every replica that shares the revocation file.
+  revoke(jti: string, revokedAt: string): void {
+    if (!this.options.revocations) throw new Error('this server keeps no revocation list');
+    this.options.revocations.add({ jti, revokedAt });
   }
 
   // The caller of this request: null when anonymous; a token that is present but does not verify

@@ -2,6 +2,7 @@ import { Catch, HttpException, Logger, type ArgumentsHost } from '@nestjs/common
 import type { GqlExceptionFilter } from '@nestjs/graphql';
 import { GraphQLError } from 'graphql';
 import type { AuditErrorCode } from '../../audit/audit-errors';
+import type { DeviceErrorCode } from '../../devices/device-errors';
 import {
   DOMAIN_ERROR_CODES,
   REGISTRY_ERROR_CODES,
@@ -48,6 +49,7 @@ type ServedCode =
   | RatingsErrorCode
   | StatsErrorCode
   | ImportErrorCode
+  | DeviceErrorCode
   | EventStoreError['code']
   | InputValidationError['code'];
 
@@ -83,6 +85,13 @@ const GRAPHQL_CODES: Record<ServedCode, string> = {
   // A results file refused whole (extensions.badRows names every bad row).
   BAD_FILE: 'IMPORT_REFUSED',
   BAD_ROWS: 'IMPORT_REFUSED',
+  // Enrolment: each refusal of a code by its own code, so the device can say which in words.
+  ENROLMENT_CODE_UNKNOWN: 'ENROLMENT_CODE_UNKNOWN',
+  ENROLMENT_CODE_USED: 'ENROLMENT_CODE_USED',
+  ENROLMENT_CODE_EXPIRED: 'ENROLMENT_CODE_EXPIRED',
+  ENROLMENT_CODE_REVOKED: 'ENROLMENT_CODE_REVOKED',
+  ENROLMENT_NOT_FOUND: 'NOT_FOUND',
+  ENROLMENT_MATCH_INVALID: 'BAD_USER_INPUT',
 };
 
 function isServed(err: unknown): err is CodedError<ServedCode> {

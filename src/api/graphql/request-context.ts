@@ -38,7 +38,15 @@ export function commandContext(
   if (decision.scope === 'ASSIGNED') {
     if (principal.role !== 'SCORER' && principal.role !== 'REFEREE')
       throw new AuthError('FORBIDDEN', `The ${principal.role} role cannot be assigned to a match`);
-    access = { scope: 'ASSIGNED', duty: principal.role };
+    // The guard has checked a device's binding against the input's match (a table's included).
+    const bound = principal.binding;
+    access = bound
+      ? {
+          scope: 'BOUND',
+          duty: principal.role,
+          matchId: bound.matchId ?? (input as MatchCommandInput).matchId,
+        }
+      : { scope: 'ASSIGNED', duty: principal.role };
   } else access = { scope: decision.scope };
 
   const req = ctx.req;

@@ -1,0 +1,7 @@
+// Which match the desk has pushed to a table's tablet: what a table-bound device may write to.
+// Provided by the devices feature; the auth guard asks it for table-bound tokens only.
+export interface TablePushes {
+  pushedMatch(tableId: string): string | null;
+}
+
+export const TABLE_PUSHES = Symbol('TABLE_PUSHES');

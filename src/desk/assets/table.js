@@ -1,0 +1,50 @@
+import { deviceCredential } from './credential.js';
+import { byId, h, replace } from './dom.js';
+import { gql } from './gql.js';
+import { languageLinks, t } from './i18n.js';
+
+// /table/<tableId>: a tablet that stays at a table shows the match the desk pushed to it and goes
+// to its console. Pushes are not ledger events, so the page asks again every few seconds (one
+// small query), until there is a match to open.
+const tableId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
+const QUERY = `query($t: String!) { tablePush(tableId: $t) { matchId pushedAt
+} }`;
+const MATCH = `query($id: String!) { match(id: $id) { id status final players { name score } } }`;
+const EVERY_MS = 5000;
+
+async function look() {
+  const push = (await gql(QUERY, { t: tableId })).tablePush;
+  if (!push) {
+    byId('status').textContent = t('waitingPush');
+    document.body.dataset.state = 'waiting';
+    return;
+  }
+  const m = (await gql(MATCH, { id: push.matchId })).match;
+  if (m.final) {
+    byId('status').textContent = t('waitingPush');
+    document.body.dataset.state = 'waiting';
+    return;
+  }
+  const href = `/score/${encodeURIComponent(m.id)}?table=${encodeURIComponent(tableId)}`;
+  byId('status').textContent = `${m.players[0].name} – ${m.players[1].name}`;
+  document.body.dataset.state = 'pushed';
+  replace(byId('match'), h('a', { class: 'button', href, 'data-match': m.id }, t('openMatch')));
+  // A finished match waits for the desk's next push; the console links back here.
+  if (m.status !== 'COMPLETED' && new URLSearchParams(location.search).get('stay') !== '1')
+    location.assign(href);
+}
+
+document.title = `${t('tableTitle')} ${tableId} · Cue Ledger`;
+byId('title').textContent = `${t('tableTitle')} ${tableId}`;
+byId('langs').replaceWith(languageLinks());
+const c = deviceCredential();
+if (!c || c.tableId !== tableId) {
+  byId('status').textContent = t('tableNotEnrolled');
+  byId('status').className = 'message bad';
+} else {
+  const tick = () =>
+    look()
+      .catch(() => {})
+      .finally(() => document.body.dataset.state !== 'pushed' && setTimeout(tick, EVERY_MS));
+  tick();
+}

@@ -1,0 +1,32 @@
+import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
+import type { Response } from 'express';
+import { notFound, sendPage } from '../board/board.controller';
+import { PAGE_ASSETS, type PageAssets } from '../board/page-assets';
+
+// Ids as the API takes them (1–64 letters, digits or ._:-).
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+
+// The tournament desk, the enrolment page a QR code opens, and a table's tablet page.
+@SkipThrottle({ client: true })
+@Controller()
+export class DeskController {
+  constructor(@Inject(PAGE_ASSETS) private readonly assets: PageAssets) {}
+
+  @Get('desk')
+  desk(@Res() res: Response): void {
+    sendPage(res, this.assets, 'desk');
+  }
+
+  // The code travels in the fragment (/enrol#<code>), which browsers never send.
+  @Get('enrol')
+  enrol(@Res() res: Response): void {
+    sendPage(res, this.assets, 'enrol');
+  }
+
+  @Get('table/:tableId')
+  table(@Param('tableId') tableId: string, @Res() res: Response): void {
+    if (!ID_PATTERN.test(tableId)) return void notFound(res);
+    sendPage(res, this.assets, 'table');
+  }
+}
