@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { get } from 'node:http';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { TokenService } from '../src/api/auth/tokens';
-import { demoCompetitions } from '../src/demo/demo-people';
 import { DemoSeeder, seasonClock } from '../src/demo/seed-demo';
 import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
 import { MatchCommandService } from '../src/matches/match-commands.service';
@@ -14,7 +11,7 @@ import { MatchProjector } from '../src/projections/match-projector';
 import { ReadModel } from '../src/projections/read-model';
 import { featureProjections } from '../src/read-models';
 import { RegistryCommandService } from '../src/registry/registry-commands.service';
-import { ensureBuilt, startBuiltServer, type BuiltServer } from '../test/support/built-server';
+import { ensureBuilt, startBuiltServer } from '../test/support/built-server';
 import { GqlHttp } from './load/http';
 import { percentile, spread } from './load/stats';
 
@@ -31,8 +28,6 @@ const SEED = 1;
 const MATCHES = Number(process.env.BENCH_ATTACK_MATCHES ?? 100);
 const WRITES = Number(process.env.BENCH_ATTACK_WRITES ?? 300);
 const RUNS = Number(process.env.BENCH_ATTACK_RUNS ?? 3);
-// BENCH_ATTACK_MIX=feeds,statsCsv…: only those attackers (to see which one costs what).
-const MIX = process.env.BENCH_ATTACK_MIX?.split(',').map((s) => s.trim());
 
 async function seed(dir: string): Promise<number> {
   const store = new SqliteEventStore({
@@ -73,99 +68,6 @@ async function writer(http: GqlHttp, token: string, n: number): Promise<number[]
   return times;
 }
 
-const aliases = (n: number, field: string) =>
-  `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
-
-function wsClient(url: string): Client {
-  return createClient({
-    url: url.replace(/^http/, 'ws'),
-    webSocketImpl: WebSocket,
-    lazy: true,
-    retryAttempts: 0,
-  });
-}
-
-// One operation over graphql-ws until it completes or fails.
-function wsOnce(client: Client, query: string): Promise<void> {
-  return new Promise((resolve) => {
-    client.subscribe(
-      { query },
-      { next: () => undefined, error: () => resolve(), complete: resolve },
-    );
-  });
-}
-
-// A raw graphql-ws session that sends one message of `bytes` bytes.
-function oversized(url: string, bytes: number): Promise<void> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(url.replace(/^http/, 'ws'), 'graphql-transport-ws');
-    ws.on('open', () => {
-      ws.send(JSON.stringify({ type: 'connection_init' }));
-      const pad = '#'.padEnd(bytes, 'x');
-      ws.send(
-        JSON.stringify({
-          id: '1',
-          type: 'subscribe',
-          payload: { query: `{ __typename }\n${pad}` },
-        }),
-      );
-    });
-    ws.on('close', () => resolve());
-    ws.on('error', () => resolve());
-  });
-}
-
-function download(base: string, competitionId: string): Promise<void> {
-  return new Promise((resolve) => {
-    get(`${base}/exports/ledger.ndjson?competitionId=${competitionId}`, (res) => {
-      res.resume();
-      res.on('end', resolve);
-      res.on('error', () => resolve());
-    }).on('error', () => resolve());
-  });
-}
-
-// Every attacker loops until `stop` is set; the mix is bounded (one of each at a time).
-function attack(server: BuiltServer, stop: { done: boolean }): Promise<unknown> {
-  const base = server.url.replace(/\/graphql$/, '');
-  const competition = demoCompetitions(SEED)[0].competitionId;
-  const anon = (query: string) =>
-    fetch(server.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query }),
-    }).then((r) => r.arrayBuffer());
-  const loop = async (name: string, step: () => Promise<unknown>) => {
-    if (MIX && !MIX.includes(name)) return;
-    while (!stop.done) await step().catch(() => undefined);
-  };
-  const exportsWs = wsClient(server.url);
-  const feeds = wsClient(server.url);
-  return Promise.all([
-    loop('wsExports', () =>
-      wsOnce(exportsWs, aliases(20, `ledgerExport(competitionId: "${competition}")`)),
-    ),
-    loop('feeds', async () => {
-      // Twenty backfills from the start on one connection, read for a while, then again.
-      const stops = Array.from({ length: 20 }, () =>
-        feeds.subscribe(
-          { query: 'subscription { ledgerFeed(after: "0") { cursor event { type } } }' },
-          { next: () => undefined, error: () => undefined, complete: () => undefined },
-        ),
-      );
-      await new Promise((r) => setTimeout(r, 2000));
-      stops.forEach((s) => s());
-    }),
-    loop('statsCsv', () => anon(aliases(590, 'statsCsv'))),
-    loop('standings', () =>
-      anon(aliases(300, `standings(competitionId: "${competition}") { played }`)),
-    ),
-    loop('exports', () => anon(aliases(9, `ledgerExport(competitionId: "${competition}")`))),
-    loop('oversized', () => oversized(server.url, 2_000_000)),
-    loop('download', () => download(base, competition)),
-  ]).finally(() => Promise.all([exportsWs.dispose(), feeds.dispose()]));
-}
-
 // The server's peak resident memory so far (VmHWM), in MB.
 function peakMb(pid: number): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -194,12 +96,21 @@ export async function benchAttack(): Promise<void> {
         const http = new GqlHttp(server.url, 1);
         await writer(http, token, 20);
         const alone = percentile(await writer(http, token, WRITES), 99);
-        const stop = { done: false };
-        const attackers = attack(server, stop);
-        await new Promise((r) => setTimeout(r, 500));
+        const attackers = spawn(
+          process.execPath,
+          [
+            '-r',
+            'ts-node/register/transpile-only',
+            join(__dirname, 'attack-child.ts'),
+            server.url,
+            String(SEED),
+          ],
+          { stdio: 'inherit', env: process.env },
+        );
+        await new Promise((r) => setTimeout(r, 3000));
         const attacked = percentile(await writer(http, token, WRITES), 99);
-        stop.done = true;
-        await attackers;
+        attackers.kill('SIGTERM');
+        await new Promise((r) => attackers.once('exit', r));
         const peak = peakMb(server.pid);
         ratios.push(attacked / alone);
         peaks.push(peak);

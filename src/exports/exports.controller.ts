@@ -1,6 +1,5 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CostBudget } from '../api/graphql/cost';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { longReads } from '../ledger/slices';
 import { writeExport, type ExportScope } from './ndjson-export';
@@ -8,6 +7,12 @@ import { writeExport, type ExportScope } from './ndjson-export';
 // Exported events per point of the client's budget, charged a thousand lines at a time.
 export const EVENTS_PER_POINT = 10;
 const LINES_PER_CHARGE = 1000;
+
+// The client's cost budget (the API's CostBudget, bound in exports.module.ts).
+export const EXPORT_BUDGET = Symbol('EXPORT_BUDGET');
+export interface ExportBudget {
+  spend(client: string, points: number): void;
+}
 
 function refuse(res: Response, status: number, code: string, message: string): void {
   res.status(status).json({ errors: [{ message, extensions: { code } }], data: null });
@@ -37,7 +42,7 @@ export class ExportsController {
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(CostBudget) private readonly budget: CostBudget,
+    @Inject(EXPORT_BUDGET) private readonly budget: ExportBudget,
   ) {}
 
   @Get('ledger.ndjson')
