@@ -7,8 +7,6 @@ const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 // trip (KurrentDB) or a wait behind other writers.
 const APPEND_BUCKETS = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
-export type WriteOutcome = 'ok' | 'conflict' | 'refused';
-
 export interface ProjectorSources {
   lagEvents: () => Promise<number>;
   lagSeconds: () => Promise<number>;
@@ -27,7 +25,7 @@ export class LedgerMetrics {
 
   readonly writes = new Counter({
     name: 'cue_ledger_writes_total',
-    help: 'Mutations by command and outcome (ok, conflict, refused); code is the refusal code',
+    help: 'Mutations by command and the outcome the client received (ok, conflict, refused, failed); code is the error code it was sent',
     labelNames: ['command', 'outcome', 'code'] as const,
     registers: [this.registry],
   });
