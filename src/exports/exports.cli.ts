@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { parseArgs } from 'node:util';
 import { verifyLedger } from '../audit/ledger-verifier';
 import type { EventStore } from '../ledger/event-store';
 import { MatchProjector } from '../projections/match-projector';
@@ -9,12 +8,6 @@ import { RegistryQueryService } from '../registry/registry-queries.service';
 import { ExportFileStore } from './export-file-store';
 import { writeExport, type ExportScope } from './ndjson-export';
 import { standingsCsv } from './standings-csv';
-
-export const EXPORT_USAGE = `  export  --match <id> | --competition <id> | --all   NDJSON events with their hashes
-          --standings <competitionId>                CSV table of a competition
-          --out <file>   write there instead of to standard output
-  verify --file <export.ndjson>
-          check an export's hash chains without the database (the ledger's own verifier)`;
 
 type Sink = { write: (line: string) => Promise<void>; end: () => Promise<void> };
 
@@ -33,35 +26,34 @@ function sink(file: string | undefined): Sink {
   };
 }
 
-// `npm run ledger -- export ...`: the store and read model are opened by the CLI.
+export interface ExportOptions {
+  match?: string;
+  competition?: string;
+  all: boolean;
+  standings?: string;
+  out?: string;
+}
+
+// What was written: events of how many streams (NDJSON), or the rows of a standings table.
+export type Exported =
+  | { kind: 'events'; events: number; streams: number }
+  | { kind: 'standings'; rows: number };
+
+// `npm run ledger -- export ...` (exactly one of match, competition, all, standings): the store and
+// read model are opened by the CLI.
 export async function runExport(
-  args: string[],
+  values: ExportOptions,
   store: EventStore,
   readModel: ReadModel,
-): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      match: { type: 'string' },
-      competition: { type: 'string' },
-      all: { type: 'boolean', default: false },
-      standings: { type: 'string' },
-      out: { type: 'string' },
-    },
-    strict: true,
-  });
-  const chosen = [values.match, values.competition, values.all || undefined, values.standings];
-  if (chosen.filter((v) => v !== undefined).length !== 1) {
-    console.error(`Choose one of --match, --competition, --all, --standings\n${EXPORT_USAGE}`);
-    return 2;
-  }
+  catchUp: () => Promise<void> = () => new MatchProjector(store, readModel).catchUp(),
+): Promise<Exported> {
   const out = sink(values.out);
   if (values.standings !== undefined) {
-    await new MatchProjector(store, readModel).catchUp();
+    await catchUp();
     const rows = new RegistryQueryService(readModel).standings(values.standings);
     await out.write(standingsCsv(rows).trimEnd());
     await out.end();
-    return 0;
+    return { kind: 'standings', rows: rows.length };
   }
   const scope: ExportScope = values.match
     ? { kind: 'match', matchId: values.match }
@@ -74,7 +66,7 @@ export async function runExport(
     console.error(
       `exported ${trailer.events} events of ${trailer.heads.length} streams to ${values.out}`,
     );
-  return trailer.events === 0 ? 1 : 0;
+  return { kind: 'events', events: trailer.events, streams: trailer.heads.length };
 }
 
 // `verify --file`: an export checked by the same verifier as the ledger, no database opened.
