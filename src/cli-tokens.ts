@@ -2,7 +2,7 @@ import { TOKEN_ROLES } from './api/auth/policy';
 import { RevocationList } from './api/auth/revocations';
 import { TokenService } from './api/auth/tokens';
 import { done, settings, usage, type Registration } from './cli-context';
-import { EXIT, usageError } from './cli-exit';
+import { CliError, EXIT, usageError } from './cli-exit';
 import { spanSeconds } from './config/token-settings';
 
 // A token's id is the UUID it was issued with (see --show-id).
@@ -75,9 +75,15 @@ export const registerToken: Registration = (program) => {
       if (o.subject === undefined) usage(token, 'token needs --subject <id>');
       if (o.expiresIn !== undefined && !/^\d+[smhd]$/.test(o.expiresIn))
         usage(token, `--expires-in must look like 30m, 12h or 7d (got "${o.expiresIn}")`);
-      return done(
-        issueToken({ ...o, role: o.role!, subject: o.subject!, showId: o.showId === true }),
-      );
+      try {
+        return done(
+          issueToken({ ...o, role: o.role!, subject: o.subject!, showId: o.showId === true }),
+        );
+      } catch (err) {
+        // A role, subject or lifetime the token service refuses: the values given are wrong.
+        if (err instanceof CliError && err.exitCode === EXIT.USAGE) usage(token, err.message);
+        throw err;
+      }
     });
   const revoke = token
     .command('revoke')
