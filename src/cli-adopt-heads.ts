@@ -6,6 +6,7 @@ import { CliError, EXIT, refused } from './cli-exit';
 import type { LedgerConfig } from './config/configuration';
 import { EventStoreError } from './ledger/event-store';
 import { SqliteEventStore } from './ledger/sqlite/sqlite-event-store';
+import { counted } from './ledger/counted';
 
 // Opening without adopting says whether the table is missing (and changes nothing then).
 function headsMissing(filename: string): boolean {
@@ -67,7 +68,7 @@ export async function adoptHeadsCommand(values: {
       report(v, where);
       if (!v.ok) return EXIT.CHECK_FAILED;
       console.log(
-        `adopted the heads of ${v.streams} streams as recorded; sign a checkpoint now (npm run ledger -- checkpoint)`,
+        `adopted the heads of ${counted(v.streams, 'stream')} as recorded; sign a checkpoint now (npm run ledger -- checkpoint)`,
       );
       return EXIT.OK;
     } finally {

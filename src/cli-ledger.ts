@@ -25,6 +25,7 @@ import { ReadModel } from './projections/read-model';
 import { checkReadModel } from './projections/read-model-check';
 import { ledgerSize, startProgress } from './projections/rebuild-progress';
 import { runVerifyFile } from './exports/exports.cli';
+import { counted } from './ledger/counted';
 
 function keyFile(config: LedgerConfig): string {
   return config.checkpoints.keyFile;
@@ -69,11 +70,13 @@ export function report(v: Verification, where: string): void {
     : ' (this store keeps no head record: deleted tails not checked)';
   if (v.ok) {
     console.log(
-      `ledger ${where} verified: ${v.streams} streams, ${v.events} events, every chain intact${tails}`,
+      `ledger ${where} verified: ${counted(v.streams, 'stream')}, ${counted(v.events, 'event')}, every chain intact${tails}`,
     );
     return;
   }
-  console.log(`ledger ${where} is BROKEN: ${v.breaks.length} of ${v.streams} streams${tails}`);
+  console.log(
+    `ledger ${where} is BROKEN: ${v.breaks.length} of ${counted(v.streams, 'stream')}${tails}`,
+  );
   for (const b of v.breaks)
     console.log(
       `  ${b.reason} ${b.streamId}@${b.revision}${b.position === null ? '' : ` (position ${b.position})`}: ${b.message}\n    expected ${b.expectedHash ?? '-'}\n    found    ${b.foundHash ?? '-'}`,
@@ -177,7 +180,7 @@ export async function checkpointCommand(values: { out?: string }): Promise<numbe
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify(signed, null, 2)}\n`);
     console.log(
-      `checkpoint ${out}: ${c.streams.length} streams, ${c.events} events, position ${c.position ?? '-'}, key ${signed.keyId}`,
+      `checkpoint ${out}: ${counted(c.streams.length, 'stream')}, ${counted(c.events, 'event')}, position ${c.position ?? '-'}, key ${signed.keyId}`,
     );
     return EXIT.OK;
   });

@@ -9,12 +9,16 @@ import { ensureDevelopmentSecret } from './config/development-secret';
 import { handleShutdownSignals } from './health/graceful-shutdown';
 import { EventStoreError } from './ledger/event-store';
 import { KurrentDbConnectionError } from './ledger/kurrentdb/connection';
+import { instanceFile, LedgerInUseError, LedgerLock } from './ledger/sqlite/ledger-lock';
 
 async function main(): Promise<void> {
   // Checked here first so that a bad setting is reported plainly; the application module
   // validates the same settings again through @nestjs/config.
   const secretFile = ensureDevelopmentSecret();
   const config = loadConfig();
+  // The server owns its ledger while it runs (released by the OS when the process ends, however
+  // it ends): a restore, a migration or a second server is refused meanwhile.
+  LedgerLock.acquire(instanceFile(config), 'server');
   // abortOnError: false, so a failure while wiring providers reaches the handler below instead
   // of Nest aborting the process.
   const app = configureApp(
@@ -40,6 +44,7 @@ main().catch((err: unknown) => {
   // without a stack dump.
   if (err instanceof ConfigurationError || err instanceof KurrentDbConnectionError)
     console.error(err.message);
+  else if (err instanceof LedgerInUseError) console.error(`Cannot start: ${err.message}`);
   else if (err instanceof EventStoreError && err.code === 'UNAVAILABLE')
     console.error(`Cannot start: ${err.message}.`);
   else if (

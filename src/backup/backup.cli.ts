@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { LedgerConfig } from '../config/configuration';
+import { counted } from '../ledger/counted';
 
 // What the operator asked that may not be done (refused), or what a file is not (file): reported
 // in one line.
@@ -97,11 +98,13 @@ export async function runBackupCommand(
   const ledgerFile = ledgerFileOf(config);
   if (command === 'backup') {
     const r = await backupLedger(ledgerFile, file, force);
-    console.log(`backed up ${r.events} events of ${ledgerFile} to ${file} (${r.bytes} bytes)`);
+    console.log(
+      `backed up ${counted(r.events, 'event')} of ${ledgerFile} to ${file} (${r.bytes} bytes)`,
+    );
   } else {
     const r = await restoreLedger(file, ledgerFile, force);
     console.log(
-      `restored ${r.events} events from ${file} to ${ledgerFile}; the read model is rebuilt at the next start (or run: rebuild)`,
+      `restored ${counted(r.events, 'event')} from ${file} to ${ledgerFile}; the read model is rebuilt at the next start (or run: rebuild)`,
     );
   }
 }

@@ -8,6 +8,7 @@ import { RegistryQueryService } from '../registry/registry-queries.service';
 import { ExportFileStore } from './export-file-store';
 import { writeExport, type ExportScope } from './ndjson-export';
 import { standingsCsv } from './standings-csv';
+import { counted } from '../ledger/counted';
 
 type Sink = { write: (line: string) => Promise<void>; end: () => Promise<void> };
 
@@ -64,7 +65,7 @@ export async function runExport(
   await out.end();
   if (values.out)
     console.error(
-      `exported ${trailer.events} events of ${trailer.heads.length} streams to ${values.out}`,
+      `exported ${counted(trailer.events, 'event')} of ${counted(trailer.heads.length, 'stream')} to ${values.out}`,
     );
   return { kind: 'events', events: trailer.events, streams: trailer.heads.length };
 }
@@ -76,11 +77,13 @@ export async function runVerifyFile(file: string): Promise<number> {
   const tails = v.headsChecked ? '' : ' (no trailer: deleted tails not checked)';
   if (v.ok) {
     console.log(
-      `export ${file} verified: ${v.streams} streams, ${v.events} events, every chain intact${tails}`,
+      `export ${file} verified: ${counted(v.streams, 'stream')}, ${counted(v.events, 'event')}, every chain intact${tails}`,
     );
     return 0;
   }
-  console.log(`export ${file} is BROKEN: ${v.breaks.length} of ${v.streams} streams${tails}`);
+  console.log(
+    `export ${file} is BROKEN: ${v.breaks.length} of ${counted(v.streams, 'stream')}${tails}`,
+  );
   for (const b of v.breaks) console.log(`  ${b.reason} ${b.streamId}@${b.revision}: ${b.message}`);
   return 1;
 }

@@ -7,6 +7,7 @@ import { SqliteEventStore } from '../ledger/sqlite/sqlite-event-store';
 import { ledgerSize, startProgress } from '../projections/rebuild-progress';
 import { ExportFileStore } from './export-file-store';
 import { migrateLedger, MigrationError, type MigrationProgress } from './ledger-migration';
+import { counted } from '../ledger/counted';
 
 // The options as given: where to copy to, and from an export file instead of the ledger.
 export interface MigrateOptions {
@@ -73,7 +74,7 @@ export async function runMigrate(values: MigrateOptions, deps: MigrateDeps): Pro
     );
     progress.stop();
     log(
-      `migrated ${from} to ${name}: ${r.streams} streams, ${r.read} events (${r.copied} copied, ${r.skipped} already there); target verified: ${r.target.streams} streams, ${r.target.events} events, every chain intact`,
+      `migrated ${from} to ${name}: ${counted(r.streams, 'stream')}, ${counted(r.read, 'event')} (${r.copied} copied, ${r.skipped} already there); target verified: ${counted(r.target.streams, 'stream')}, ${counted(r.target.events, 'event')}, every chain intact`,
     );
     return 0;
   } catch (err) {
