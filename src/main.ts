@@ -8,6 +8,7 @@ import { ConfigurationError, loadConfig } from './config/configuration';
 import { ensureDevelopmentSecret } from './config/development-secret';
 import { handleShutdownSignals } from './health/graceful-shutdown';
 import { EventStoreError } from './ledger/event-store';
+import { withoutBootNoise } from './logging/boot-noise';
 import { KurrentDbConnectionError } from './ledger/kurrentdb/connection';
 import { instanceFile, LedgerInUseError, LedgerLock } from './ledger/sqlite/ledger-lock';
 
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     await NestFactory.create(AppModule, { bufferLogs: true, abortOnError: false }),
   );
   // Every log line through pino: JSON in production, readable text elsewhere (LEDGER_LOG_FORMAT).
-  app.useLogger(app.get(PinoLogger));
+  app.useLogger(withoutBootNoise(app.get(PinoLogger), config.ops.logLevel));
   // Our own signal handling (graceful-shutdown.ts), not Nest's enableShutdownHooks.
   handleShutdownSignals(app);
   await app.listen(config.port);

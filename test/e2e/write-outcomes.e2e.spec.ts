@@ -74,6 +74,14 @@ describe('write outcomes: counted and logged as the client received them', () =>
     input: { commandId: randomUUID(), raceTo, players: PLAYERS },
   });
 
+  it('starts without the framework boot noise: no module or route lines, the start-up line kept', () => {
+    const boot = lines().filter((l) =>
+      ['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer'].includes(l.context),
+    );
+    expect(boot).toEqual([]);
+    expect(lines().filter((l) => /^GraphQL at /.test(l.msg))).toHaveLength(1);
+  });
+
   it('counts and logs each kind of refusal with its code, and the accepted write as ok', async () => {
     const ok = await send(SCHEDULE, schedule(), 'o-ok');
     const matchId = ok.body.data.scheduleMatch.matchId as string;
