@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServer, waitForExit, type ChildServer } from '../support/child-server';
+import { ensureBuilt } from '../support/built-server';
 import { ledgerCli } from '../support/ledger-cli';
 import { bearer, post, removeDir } from '../support/server';
 
@@ -35,6 +36,7 @@ async function schedule(url: string): Promise<string> {
 describe('exclusive ownership of a ledger file', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cue-ledger-lock-'));
   const backup = join(dataDir, 'backup.sqlite');
+  beforeAll(() => ensureBuilt(), 600_000);
   let server: ChildServer | null = null;
   afterAll(async () => {
     if (server && server.proc.exitCode === null) {
