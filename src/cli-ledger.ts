@@ -116,7 +116,7 @@ export async function checkAgainst(
     return true;
   }
   console.log(
-    `checkpoint ${file} (signed ${c.createdAt}) does NOT hold: ${breaks.length} streams differ`,
+    `checkpoint ${file} (signed ${c.createdAt}) does NOT hold: ${counted(breaks.length, 'stream')} ${breaks.length === 1 ? 'differs' : 'differ'}`,
   );
   for (const b of breaks) console.log(`  ${b.streamId}@${b.revision}: ${b.message}`);
   return false;
