@@ -40,6 +40,8 @@ export function createProgram(): Command {
     .description('Cue Ledger operations: tokens, verification, backups, exports, migrations')
     // Mistakes are thrown, not exited on, so that every one gets the same exit code (2).
     .exitOverride()
+    // A command's options come after its name (token's --subject is not revoke's --subject).
+    .enablePositionalOptions()
     .showHelpAfterError()
     .showSuggestionAfterError()
     .helpCommand(true)

@@ -103,6 +103,12 @@ describe('ledger CLI: help, mistakes refused, exit codes', () => {
     );
   });
 
+  it("revokes a subject's tokens: revoke's own --subject, not token's (exit 0)", async () => {
+    const run = await cli('token', 'revoke', '--subject', 'ref-2');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^revoked every token of ref-2 issued until /);
+  });
+
   it('revokes a token by its id (exit 0)', async () => {
     const run = await cli('token', 'revoke', '0b9f2c4e-5d1a-4c3b-9e8f-7a6b5c4d3e2f');
     expect(run.status).toBe(0);
