@@ -6,7 +6,6 @@ import {
 } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   compareWithCheckpoint,
   currentCheckpoint,
@@ -17,31 +16,16 @@ import {
   type SignedCheckpoint,
 } from './audit/checkpoint';
 import { verifyLedger, type Verification } from './audit/ledger-verifier';
-import { loadConfig, type LedgerConfig } from './config/configuration';
-import { ensureDevelopmentSecret } from './config/development-secret';
+import { done, settings, usage, type Registration } from './cli-context';
+import { CliError, EXIT } from './cli-exit';
+import type { LedgerConfig } from './config/configuration';
 import type { EventStore } from './ledger/event-store';
 import { createEventStore } from './ledger/ledger.module';
 import { compareWithRebuild, readModelReport } from './projections/read-model-check';
 import { ledgerSize, startProgress } from './projections/rebuild-progress';
+import { runVerifyFile } from './exports/exports.cli';
+import { counted } from './ledger/counted';
 import { featureProjections } from './read-models';
-
-export const LEDGER_USAGE = `  verify [--checkpoint FILE [--public-key FILE]] [--read-model]
-          check every stream's hash chain and head, reading the ledger read-only; exit 1 and
-          report the first broken link of each broken stream when the ledger was altered. With
-          --checkpoint: also prove that nothing up to that signed checkpoint was rewritten (the
-          signature is checked with --public-key, or the public half of the configured key).
-          With --read-model: also rebuild the read model from the ledger into a scratch copy and
-          compare every table of this instance's read model with it (match views, audit index,
-          stats, registry, ratings, appeal cases, live places), naming the first difference
-  checkpoint [--out FILE]
-          verify the ledger, then sign the head of every stream and the global position with
-          the Ed25519 key in LEDGER_CHECKPOINT_KEY_FILE (default <data dir>/checkpoint-key.pem,
-          created outside production) and write the checkpoint file to publish or archive`;
-
-function settings(): LedgerConfig {
-  ensureDevelopmentSecret();
-  return loadConfig();
-}
 
 function keyFile(config: LedgerConfig): string {
   return config.checkpoints.keyFile;
@@ -86,11 +70,13 @@ export function report(v: Verification, where: string): void {
     : ' (this store keeps no head record: deleted tails not checked)';
   if (v.ok) {
     console.log(
-      `ledger ${where} verified: ${v.streams} streams, ${v.events} events, every chain intact${tails}`,
+      `ledger ${where} verified: ${counted(v.streams, 'stream')}, ${counted(v.events, 'event')}, every chain intact${tails}`,
     );
     return;
   }
-  console.log(`ledger ${where} is BROKEN: ${v.breaks.length} of ${v.streams} streams${tails}`);
+  console.log(
+    `ledger ${where} is BROKEN: ${v.breaks.length} of ${counted(v.streams, 'stream')}${tails}`,
+  );
   for (const b of v.breaks)
     console.log(
       `  ${b.reason} ${b.streamId}@${b.revision}${b.position === null ? '' : ` (position ${b.position})`}: ${b.message}\n    expected ${b.expectedHash ?? '-'}\n    found    ${b.foundHash ?? '-'}`,
@@ -105,7 +91,13 @@ export async function checkAgainst(
   publicKeyFile: string | undefined,
   config: LedgerConfig,
 ): Promise<boolean> {
-  const signed = JSON.parse(readFileSync(file, 'utf8')) as SignedCheckpoint;
+  let signed: SignedCheckpoint;
+  try {
+    signed = JSON.parse(readFileSync(file, 'utf8')) as SignedCheckpoint;
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    throw new CliError(EXIT.FILE, `${file} is not a checkpoint file (not JSON)`);
+  }
   const publicKey = publicKeyFile
     ? createPublicKey(readFileSync(publicKeyFile))
     : createPublicKey(signingKey(config));
@@ -124,22 +116,19 @@ export async function checkAgainst(
     return true;
   }
   console.log(
-    `checkpoint ${file} (signed ${c.createdAt}) does NOT hold: ${breaks.length} streams differ`,
+    `checkpoint ${file} (signed ${c.createdAt}) does NOT hold: ${counted(breaks.length, 'stream')} ${breaks.length === 1 ? 'differs' : 'differ'}`,
   );
   for (const b of breaks) console.log(`  ${b.streamId}@${b.revision}: ${b.message}`);
   return false;
 }
 
-export async function verifyCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      checkpoint: { type: 'string' },
-      'public-key': { type: 'string' },
-      'read-model': { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
+export interface VerifyOptions {
+  checkpoint?: string;
+  publicKey?: string;
+  readModel: boolean;
+}
+
+export async function verifyCommand(values: VerifyOptions): Promise<number> {
   const config = settings();
   return withReadOnlyStore(config, async (store) => {
     // On stderr: stdout stays the verdict alone, for scripts that read it.
@@ -149,9 +138,9 @@ export async function verifyCommand(args: string[]): Promise<number> {
     report(v, config.storeDescription);
     let ok = v.ok;
     if (values.checkpoint)
-      ok = (await checkAgainst(store, values.checkpoint, values['public-key'], config)) && ok;
-    if (values['read-model']) ok = (await checkViews(store, config)) && ok;
-    return ok ? 0 : 1;
+      ok = (await checkAgainst(store, values.checkpoint, values.publicKey, config)) && ok;
+    if (values.readModel) ok = (await checkViews(store, config)) && ok;
+    return ok ? EXIT.OK : EXIT.CHECK_FAILED;
   });
 }
 
@@ -165,8 +154,7 @@ async function checkViews(store: EventStore, config: LedgerConfig): Promise<bool
   return ok;
 }
 
-export async function checkpointCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { out: { type: 'string' } }, strict: true });
+export async function checkpointCommand(values: { out?: string }): Promise<number> {
   const config = settings();
   const key = signingKey(config);
   return withReadOnlyStore(config, async (store) => {
@@ -174,7 +162,7 @@ export async function checkpointCommand(args: string[]): Promise<number> {
     if (!v.ok) {
       report(v, config.storeDescription);
       console.log('no checkpoint signed: the ledger does not verify');
-      return 1;
+      return EXIT.CHECK_FAILED;
     }
     const signed = signCheckpoint(await currentCheckpoint(store, new Date()), key);
     const c = signed.checkpoint;
@@ -182,8 +170,42 @@ export async function checkpointCommand(args: string[]): Promise<number> {
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify(signed, null, 2)}\n`);
     console.log(
-      `checkpoint ${out}: ${c.streams.length} streams, ${c.events} events, position ${c.position ?? '-'}, key ${signed.keyId}`,
+      `checkpoint ${out}: ${counted(c.streams.length, 'stream')}, ${counted(c.events, 'event')}, position ${c.position ?? '-'}, key ${signed.keyId}`,
     );
-    return 0;
+    return EXIT.OK;
   });
 }
+
+export const registerVerify: Registration = (program) => {
+  const verify = program
+    .command('verify')
+    .summary("check every stream's hash chain and head (read-only)")
+    .description(
+      "check every stream's hash chain and head, reading the ledger read-only; exit 1 and report the first broken link of each broken stream when the ledger was altered. With --checkpoint: also prove that nothing up to that signed checkpoint was rewritten (the signature is checked with --public-key, or the public half of the configured key). With --read-model: also replay the ledger and compare every match view this instance's read model serves, listing each differing match. With --file: check an export's hash chains without the database",
+    )
+    .option('--checkpoint <file>', 'a signed checkpoint the ledger must still hold')
+    .option('--public-key <file>', "the checkpoint signer's public key (PEM)")
+    .option('--read-model', "also compare this instance's read model with the ledger")
+    .option('--file <export>', 'check an NDJSON export instead of the ledger (no database opened)')
+    .action((o: Partial<VerifyOptions> & { file?: string }) => {
+      if (o.publicKey !== undefined && o.checkpoint === undefined)
+        usage(verify, '--public-key goes with --checkpoint <file>');
+      if (o.file !== undefined) {
+        if (o.checkpoint !== undefined || o.readModel)
+          usage(verify, '--file checks an export alone: no --checkpoint or --read-model with it');
+        return done(runVerifyFile(o.file));
+      }
+      return done(verifyCommand({ ...o, readModel: o.readModel === true }));
+    });
+};
+
+export const registerCheckpoint: Registration = (program) => {
+  program
+    .command('checkpoint')
+    .summary('verify the ledger, then sign its heads into a checkpoint file')
+    .description(
+      'verify the ledger, then sign the head of every stream and the global position with the Ed25519 key in LEDGER_CHECKPOINT_KEY_FILE (default <data dir>/checkpoint-key.pem, created outside production) and write the checkpoint file to publish or archive',
+    )
+    .option('--out <file>', 'where to write it (default: the checkpoints directory)')
+    .action((o: { out?: string }) => done(checkpointCommand(o)));
+};

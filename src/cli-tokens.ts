@@ -1,94 +1,102 @@
-import { parseArgs } from 'node:util';
 import { TOKEN_ROLES } from './api/auth/policy';
 import { RevocationList } from './api/auth/revocations';
 import { TokenService } from './api/auth/tokens';
-import { loadConfig, type LedgerConfig } from './config/configuration';
-import { ensureDevelopmentSecret } from './config/development-secret';
+import { done, settings, usage, type Registration } from './cli-context';
+import { CliError, EXIT, usageError } from './cli-exit';
 import { spanSeconds } from './config/token-settings';
 
-export const TOKEN_USAGE = `  token   print a bearer token signed with LEDGER_JWT_SECRET
-          --role        ${TOKEN_ROLES.join(' | ')} (case-insensitive)
-          --subject     who it is: a person's id (a player's licence number for PLAYER)
-          --expires-in  e.g. 30m, 12h, 7d (default 12h, or the role's maximum when shorter:
-                        LEDGER_TOKEN_MAX_LIFETIME_<ROLE>)
-          --show-id     also print the token's id (jti) and expiry, on stderr
-  token revoke <jti>
-          revoke one token by its id (its jti: see --show-id)
-  token revoke --subject <id>
-          revoke every token of a subject issued until now (tokens issued later stay valid)
-          Revocations are appended to LEDGER_REVOCATION_FILE; every server sharing that file
-          refuses the token within LEDGER_REVOCATION_POLL_MS (default 5 s).`;
+// A token's id is the UUID it was issued with (see --show-id).
+const JTI = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function settings(): LedgerConfig {
-  ensureDevelopmentSecret();
-  return loadConfig();
-}
-
-function revoke(args: string[]): number {
-  const { values, positionals } = parseArgs({
-    args,
-    options: { subject: { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
-  });
+// Revokes one token by its id, or every token of a subject issued until now.
+export function revokeTokens(target: { jti?: string; subject?: string }): number {
   const config = settings();
   const list = new RevocationList(config.auth.revocationFile, 0);
   const revokedAt = new Date().toISOString();
-  if (values.subject !== undefined && positionals.length === 0) {
+  if (target.subject !== undefined) {
     // Whole seconds, like a token's iat: a token issued in this second is revoked too.
     list.add({
-      subject: values.subject,
+      subject: target.subject,
       issuedAtOrBefore: Math.floor(Date.now() / 1000),
       revokedAt,
     });
-    console.log(`revoked every token of ${values.subject} issued until ${revokedAt}`);
-    return 0;
+    console.log(`revoked every token of ${target.subject} issued until ${revokedAt}`);
+    return EXIT.OK;
   }
-  if (values.subject === undefined && positionals.length === 1) {
-    list.add({ jti: positionals[0], revokedAt });
-    console.log(`revoked token ${positionals[0]}`);
-    return 0;
-  }
-  console.error('Usage: npm run ledger -- token revoke <jti> | token revoke --subject <id>');
-  return 2;
+  list.add({ jti: target.jti!, revokedAt });
+  console.log(`revoked token ${target.jti}`);
+  return EXIT.OK;
 }
 
-// `token …`: issue one token, or revoke by id or subject.
-export function tokenCommand(args: string[], usage: string): number {
-  if (args[0] === 'revoke') return revoke(args.slice(1));
-  const { values } = parseArgs({
-    args,
-    options: {
-      role: { type: 'string' },
-      subject: { type: 'string' },
-      'expires-in': { type: 'string' },
-      'show-id': { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
-  if (!values.role || !values.subject) {
-    console.error(usage);
-    return 2;
-  }
-  const asked = values['expires-in'];
-  const seconds = asked === undefined ? undefined : spanSeconds(asked);
-  if (seconds === null || (asked !== undefined && !/^\d+[smhd]$/.test(asked))) {
-    console.error(`--expires-in must look like 30m, 12h or 7d (got "${asked}")`);
-    return 2;
-  }
+export interface IssueOptions {
+  role: string;
+  subject: string;
+  expiresIn?: string;
+  showId: boolean;
+}
+
+// Issues one token and prints it (its id and expiry on stderr with showId).
+export function issueToken(o: IssueOptions): number {
   const config = settings();
   const tokens = new TokenService({
     secret: config.auth.jwtSecret,
     issuer: config.auth.issuer,
     maxLifetimeSeconds: config.auth.maxLifetimeSeconds,
   });
-  const role = values.role.toUpperCase();
+  const role = o.role.toUpperCase();
   const max = config.auth.maxLifetimeSeconds[role];
-  const lifetime = seconds ?? Math.min(12 * 3600, max ?? 12 * 3600);
-  // A refused role, subject or lifetime is thrown: the CLI prints it and exits 1.
-  const issued = tokens.issueWithId(values.role, values.subject, lifetime);
+  const lifetime =
+    o.expiresIn !== undefined ? spanSeconds(o.expiresIn)! : Math.min(12 * 3600, max ?? 12 * 3600);
+  let issued;
+  try {
+    issued = tokens.issueWithId(o.role, o.subject, lifetime);
+  } catch (err) {
+    // A refused role, subject or lifetime: the values given are wrong.
+    throw usageError(err instanceof Error ? err.message : String(err));
+  }
   console.log(issued.token);
-  if (values['show-id'])
-    console.error(`jti ${issued.jti}, expires ${issued.expiresAt.toISOString()}`);
-  return 0;
+  if (o.showId) console.error(`jti ${issued.jti}, expires ${issued.expiresAt.toISOString()}`);
+  return EXIT.OK;
 }
+
+export const registerToken: Registration = (program) => {
+  const token = program
+    .command('token')
+    .summary('print a bearer token signed with LEDGER_JWT_SECRET, or revoke tokens')
+    .description(
+      "print a bearer token signed with LEDGER_JWT_SECRET; its lifetime is at most the role's maximum (LEDGER_TOKEN_MAX_LIFETIME_<ROLE>). `token revoke` appends to LEDGER_REVOCATION_FILE: every server sharing that file refuses the token within LEDGER_REVOCATION_POLL_MS (default 5 s)",
+    )
+    .option('--role <role>', `${TOKEN_ROLES.join(' | ')} (case-insensitive)`)
+    .option('--subject <id>', "who it is: a person's id (a player's licence number for PLAYER)")
+    .option('--expires-in <span>', 'e.g. 30m, 12h, 7d (default 12h, or the role maximum)')
+    .option('--show-id', "also print the token's id (jti) and expiry, on stderr")
+    .action((o: { role?: string; subject?: string; expiresIn?: string; showId?: boolean }) => {
+      if (o.role === undefined) usage(token, 'token needs --role <role>');
+      if (o.subject === undefined) usage(token, 'token needs --subject <id>');
+      if (o.expiresIn !== undefined && !/^\d+[smhd]$/.test(o.expiresIn))
+        usage(token, `--expires-in must look like 30m, 12h or 7d (got "${o.expiresIn}")`);
+      try {
+        return done(
+          issueToken({ ...o, role: o.role!, subject: o.subject!, showId: o.showId === true }),
+        );
+      } catch (err) {
+        // A role, subject or lifetime the token service refuses: the values given are wrong.
+        if (err instanceof CliError && err.exitCode === EXIT.USAGE) usage(token, err.message);
+        throw err;
+      }
+    });
+  const revoke = token
+    .command('revoke')
+    .description(
+      'revoke one token by its id (jti), or every token of a subject issued until now (tokens issued later stay valid)',
+    )
+    .argument('[jti]', "the token's id (printed by token --show-id)")
+    .option('--subject <id>', 'revoke every token of this subject issued until now')
+    .action((jti: string | undefined, o: { subject?: string }) => {
+      if ((jti === undefined) === (o.subject === undefined))
+        usage(revoke, 'name one token id, or --subject <id>, not both');
+      if (jti !== undefined && !JTI.test(jti))
+        usage(revoke, `"${jti}" is not a token id: a token's id is a UUID (see token --show-id)`);
+      return done(revokeTokens({ jti, subject: o.subject }));
+    });
+};

@@ -8,20 +8,25 @@ import { ConfigurationError, loadConfig } from './config/configuration';
 import { ensureDevelopmentSecret } from './config/development-secret';
 import { handleShutdownSignals } from './health/graceful-shutdown';
 import { EventStoreError } from './ledger/event-store';
+import { withoutBootNoise } from './logging/boot-noise';
 import { KurrentDbConnectionError } from './ledger/kurrentdb/connection';
+import { instanceFile, LedgerInUseError, LedgerLock } from './ledger/sqlite/ledger-lock';
 
 async function main(): Promise<void> {
   // Checked here first so that a bad setting is reported plainly; the application module
   // validates the same settings again through @nestjs/config.
   const secretFile = ensureDevelopmentSecret();
   const config = loadConfig();
+  // The server owns its ledger while it runs (released by the OS when the process ends, however
+  // it ends): a restore, a migration or a second server is refused meanwhile.
+  LedgerLock.acquire(instanceFile(config), 'server');
   // abortOnError: false, so a failure while wiring providers reaches the handler below instead
   // of Nest aborting the process.
   const app = configureApp(
     await NestFactory.create(AppModule, { bufferLogs: true, abortOnError: false }),
   );
   // Every log line through pino: JSON in production, readable text elsewhere (LEDGER_LOG_FORMAT).
-  app.useLogger(app.get(PinoLogger));
+  app.useLogger(withoutBootNoise(app.get(PinoLogger), config.ops.logLevel));
   // Our own signal handling (graceful-shutdown.ts), not Nest's enableShutdownHooks.
   handleShutdownSignals(app);
   await app.listen(config.port);
@@ -40,6 +45,7 @@ main().catch((err: unknown) => {
   // without a stack dump.
   if (err instanceof ConfigurationError || err instanceof KurrentDbConnectionError)
     console.error(err.message);
+  else if (err instanceof LedgerInUseError) console.error(`Cannot start: ${err.message}`);
   else if (err instanceof EventStoreError && err.code === 'UNAVAILABLE')
     console.error(`Cannot start: ${err.message}.`);
   else if (

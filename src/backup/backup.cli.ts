@@ -1,18 +1,18 @@
 import Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { LedgerConfig } from '../config/configuration';
+import { counted } from '../ledger/counted';
 
-export const BACKUP_USAGE = `  backup FILE [--force]
-          copy the embedded SQLite ledger to FILE with SQLite's online backup (a consistent
-          snapshot, safe while the server writes); refuses an existing FILE without --force
-  restore FILE [--force]
-          replace the embedded SQLite ledger with the backup FILE (stop the server first);
-          refuses to overwrite a ledger that holds events without --force. The read model is
-          rebuilt from the restored ledger when the server next starts (or: rebuild)`;
-
-// What the operator did wrong or what the files are not: reported in one line, exit 1.
-class BackupRefused extends Error {}
+// What the operator asked that may not be done (refused), or what a file is not (file): reported
+// in one line.
+export class BackupRefused extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'refused' | 'file' = 'refused',
+  ) {
+    super(message);
+  }
+}
 
 function ledgerFileOf(config: LedgerConfig): string {
   if (config.store.kind !== 'sqlite')
@@ -26,7 +26,14 @@ function ledgerFileOf(config: LedgerConfig): string {
 function eventsIn(file: string): number | null {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const check = db.pragma('integrity_check', { simple: true });
+    let check: unknown;
+    try {
+      check = db.pragma('integrity_check', { simple: true });
+    } catch (err) {
+      // Not a database at all (any file named by mistake).
+      if ((err as { code?: string }).code === 'SQLITE_NOTADB') return null;
+      throw err;
+    }
     if (check !== 'ok') return null;
     const table = db
       .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'")
@@ -39,7 +46,8 @@ function eventsIn(file: string): number | null {
 }
 
 export async function backupLedger(ledgerFile: string, target: string, force: boolean) {
-  if (!existsSync(ledgerFile)) throw new BackupRefused(`there is no ledger at ${ledgerFile}`);
+  if (!existsSync(ledgerFile))
+    throw new BackupRefused(`there is no ledger at ${ledgerFile}`, 'file');
   if (existsSync(target) && !force)
     throw new BackupRefused(`${target} exists: choose a new file, or add --force to replace it`);
   rmSync(target, { force: true });
@@ -51,14 +59,15 @@ export async function backupLedger(ledgerFile: string, target: string, force: bo
     source.close();
   }
   const events = eventsIn(target);
-  if (events === null) throw new BackupRefused(`the copy at ${target} failed its integrity check`);
+  if (events === null)
+    throw new BackupRefused(`the copy at ${target} failed its integrity check`, 'file');
   return { events, bytes: statSync(target).size };
 }
 
 export async function restoreLedger(source: string, ledgerFile: string, force: boolean) {
-  if (!existsSync(source)) throw new BackupRefused(`there is no backup at ${source}`);
+  if (!existsSync(source)) throw new BackupRefused(`there is no backup at ${source}`, 'file');
   const events = eventsIn(source);
-  if (events === null) throw new BackupRefused(`${source} is not a ledger backup`);
+  if (events === null) throw new BackupRefused(`${source} is not a ledger backup`, 'file');
   const existing = existsSync(ledgerFile) ? eventsIn(ledgerFile) : 0;
   if (existing !== 0 && !force)
     throw new BackupRefused(
@@ -79,36 +88,23 @@ export async function restoreLedger(source: string, ledgerFile: string, force: b
   return { events };
 }
 
+// `backup FILE` or `restore FILE`; a refusal is thrown as BackupRefused.
 export async function runBackupCommand(
   command: 'backup' | 'restore',
-  argv: string[],
-  config: () => LedgerConfig,
-): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: { force: { type: 'boolean', default: false } },
-    allowPositionals: true,
-  });
-  if (positionals.length !== 1) {
-    console.error(`usage: npm run ledger -- ${command} FILE [--force]`);
-    return 2;
-  }
-  const [file] = positionals;
-  try {
-    const ledgerFile = ledgerFileOf(config());
-    if (command === 'backup') {
-      const r = await backupLedger(ledgerFile, file, values.force);
-      console.log(`backed up ${r.events} events of ${ledgerFile} to ${file} (${r.bytes} bytes)`);
-    } else {
-      const r = await restoreLedger(file, ledgerFile, values.force);
-      console.log(
-        `restored ${r.events} events from ${file} to ${ledgerFile}; the read model is rebuilt at the next start (or run: rebuild)`,
-      );
-    }
-    return 0;
-  } catch (err) {
-    if (!(err instanceof BackupRefused)) throw err;
-    console.error(`${command} refused: ${err.message}`);
-    return 1;
+  file: string,
+  force: boolean,
+  config: LedgerConfig,
+): Promise<void> {
+  const ledgerFile = ledgerFileOf(config);
+  if (command === 'backup') {
+    const r = await backupLedger(ledgerFile, file, force);
+    console.log(
+      `backed up ${counted(r.events, 'event')} of ${ledgerFile} to ${file} (${r.bytes} bytes)`,
+    );
+  } else {
+    const r = await restoreLedger(file, ledgerFile, force);
+    console.log(
+      `restored ${counted(r.events, 'event')} from ${file} to ${ledgerFile}; the read model is rebuilt at the next start (or run: rebuild)`,
+    );
   }
 }

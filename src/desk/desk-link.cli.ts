@@ -1,30 +1,22 @@
-import { parseArgs } from 'node:util';
 import type { LedgerConfig } from '../config/configuration';
 import { DeviceStore } from '../devices/device-store';
 import { issueCode } from '../devices/enrolment.service';
-
-export const DESK_LINK_USAGE = `  desk-link
-          print a one-time sign-in link for the tournament desk (/enrol#<code>): opened once,
-          within LEDGER_ENROLMENT_CODE_LIFETIME (default 10m), it signs that browser tab in
-          --subject  who signs in (default desk)
-          --role     RECORD_KEEPER (default) | ADMIN
-          --url      the server's address as the desk reaches it (default LEDGER_PUBLIC_URL,
-                     else http://localhost:PORT)`;
 
 // Ids as the API takes them (1–64 letters, digits or ._:-).
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 
 // The desk signs in like a tablet enrols: a one-time code, only its hash kept, redeemed once.
-export function runDeskLink(args: string[], config: LedgerConfig, now = new Date()): number {
-  const { values } = parseArgs({
-    args,
-    options: {
-      subject: { type: 'string', default: 'desk' },
-      role: { type: 'string', default: 'RECORD_KEEPER' },
-      url: { type: 'string' },
-    },
-    strict: true,
-  });
+export interface DeskLinkOptions {
+  subject: string;
+  role: string;
+  url?: string;
+}
+
+export function runDeskLink(
+  values: DeskLinkOptions,
+  config: LedgerConfig,
+  now = new Date(),
+): number {
   const role = values.role.toUpperCase();
   if (role !== 'RECORD_KEEPER' && role !== 'ADMIN') {
     console.error(`--role must be RECORD_KEEPER or ADMIN (got "${values.role}")`);

@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { parseArgs } from 'node:util';
 import { verifyLedger } from '../audit/ledger-verifier';
 import type { EventStore } from '../ledger/event-store';
 import { MatchProjector } from '../projections/match-projector';
@@ -9,12 +8,7 @@ import { RegistryQueryService } from '../registry/registry-queries.service';
 import { ExportFileStore } from './export-file-store';
 import { writeExport, type ExportScope } from './ndjson-export';
 import { standingsCsv } from './standings-csv';
-
-export const EXPORT_USAGE = `  export  --match <id> | --competition <id> | --all   NDJSON events with their hashes
-          --standings <competitionId>                CSV table of a competition
-          --out <file>   write there instead of to standard output
-  verify --file <export.ndjson>
-          check an export's hash chains without the database (the ledger's own verifier)`;
+import { counted } from '../ledger/counted';
 
 type Sink = { write: (line: string) => Promise<void>; end: () => Promise<void> };
 
@@ -33,35 +27,34 @@ function sink(file: string | undefined): Sink {
   };
 }
 
-// `npm run ledger -- export ...`: the store and read model are opened by the CLI.
+export interface ExportOptions {
+  match?: string;
+  competition?: string;
+  all: boolean;
+  standings?: string;
+  out?: string;
+}
+
+// What was written: events of how many streams (NDJSON), or the rows of a standings table.
+export type Exported =
+  | { kind: 'events'; events: number; streams: number }
+  | { kind: 'standings'; rows: number };
+
+// `npm run ledger -- export ...` (exactly one of match, competition, all, standings): the store and
+// read model are opened by the CLI.
 export async function runExport(
-  args: string[],
+  values: ExportOptions,
   store: EventStore,
   readModel: ReadModel,
-): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      match: { type: 'string' },
-      competition: { type: 'string' },
-      all: { type: 'boolean', default: false },
-      standings: { type: 'string' },
-      out: { type: 'string' },
-    },
-    strict: true,
-  });
-  const chosen = [values.match, values.competition, values.all || undefined, values.standings];
-  if (chosen.filter((v) => v !== undefined).length !== 1) {
-    console.error(`Choose one of --match, --competition, --all, --standings\n${EXPORT_USAGE}`);
-    return 2;
-  }
+  catchUp: () => Promise<void> = () => new MatchProjector(store, readModel).catchUp(),
+): Promise<Exported> {
   const out = sink(values.out);
   if (values.standings !== undefined) {
-    await new MatchProjector(store, readModel).catchUp();
+    await catchUp();
     const rows = new RegistryQueryService(readModel).standings(values.standings);
     await out.write(standingsCsv(rows).trimEnd());
     await out.end();
-    return 0;
+    return { kind: 'standings', rows: rows.length };
   }
   const scope: ExportScope = values.match
     ? { kind: 'match', matchId: values.match }
@@ -72,9 +65,9 @@ export async function runExport(
   await out.end();
   if (values.out)
     console.error(
-      `exported ${trailer.events} events of ${trailer.heads.length} streams to ${values.out}`,
+      `exported ${counted(trailer.events, 'event')} of ${counted(trailer.heads.length, 'stream')} to ${values.out}`,
     );
-  return trailer.events === 0 ? 1 : 0;
+  return { kind: 'events', events: trailer.events, streams: trailer.heads.length };
 }
 
 // `verify --file`: an export checked by the same verifier as the ledger, no database opened.
@@ -84,11 +77,13 @@ export async function runVerifyFile(file: string): Promise<number> {
   const tails = v.headsChecked ? '' : ' (no trailer: deleted tails not checked)';
   if (v.ok) {
     console.log(
-      `export ${file} verified: ${v.streams} streams, ${v.events} events, every chain intact${tails}`,
+      `export ${file} verified: ${counted(v.streams, 'stream')}, ${counted(v.events, 'event')}, every chain intact${tails}`,
     );
     return 0;
   }
-  console.log(`export ${file} is BROKEN: ${v.breaks.length} of ${v.streams} streams${tails}`);
+  console.log(
+    `export ${file} is BROKEN: ${v.breaks.length} of ${counted(v.streams, 'stream')}${tails}`,
+  );
   for (const b of v.breaks) console.log(`  ${b.reason} ${b.streamId}@${b.revision}: ${b.message}`);
   return 1;
 }

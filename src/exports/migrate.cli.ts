@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { LedgerConfig } from '../config/configuration';
 import type { EventStore } from '../ledger/event-store';
 import { connectionStringProblem } from '../ledger/kurrentdb/connection-string';
@@ -8,14 +7,18 @@ import { SqliteEventStore } from '../ledger/sqlite/sqlite-event-store';
 import { ledgerSize, startProgress } from '../projections/rebuild-progress';
 import { ExportFileStore } from './export-file-store';
 import { migrateLedger, MigrationError, type MigrationProgress } from './ledger-migration';
+import { counted } from '../ledger/counted';
 
-export const MIGRATE_USAGE = `  migrate --to kurrentdb [--connection-string URL] [--from-file <export.ndjson>]
-  migrate --to sqlite --ledger-file FILE [--from-file <export.ndjson>]
-          copy this instance's ledger (or an NDJSON export) into KurrentDB, or into another
-          SQLite ledger file, as it is: same streams, revisions, event ids and hash chains (never
-          re-sealed). The source is verified first, the target after (streams and events counted
-          on both sides). Safe to re-run after an interruption: events already there are checked
-          identical and skipped. The URL defaults to KURRENTDB_CONNECTION_STRING`;
+// The options as given: where to copy to, and from an export file instead of the ledger.
+export interface MigrateOptions {
+  to?: string;
+  connectionString?: string;
+  ledgerFile?: string;
+  fromFile?: string;
+}
+
+// The options do not name a usable target (a usage mistake: nothing was opened).
+export class MigrateOptionsError extends Error {}
 
 export interface MigrateDeps {
   config: () => LedgerConfig;
@@ -31,52 +34,36 @@ const kurrentdb = (connectionString: string, timeoutMs: number): EventStore =>
 
 // The target store, or what is wrong with the options.
 function openTarget(
-  values: {
-    to?: string;
-    'connection-string'?: string;
-    'ledger-file'?: string;
-    'from-file'?: string;
-  },
+  values: MigrateOptions,
   config: LedgerConfig,
   deps: MigrateDeps,
 ): { store: EventStore; name: string } | string {
   if (values.to === 'sqlite') {
-    const file = values['ledger-file'];
+    const file = values.ledgerFile;
     if (!file) return 'migrate --to sqlite needs --ledger-file FILE';
     // From an export, the instance's own (empty) ledger is a fine target; from itself, not.
     const own =
       config.store.kind === 'sqlite' && resolve(config.store.ledgerFile) === resolve(file);
-    if (own && !values['from-file'])
+    if (own && !values.fromFile)
       return `${file} is this instance's own ledger, the source: choose another file`;
     return { store: new SqliteEventStore({ filename: file }), name: `SQLite ${file}` };
   }
   if (values.to !== 'kurrentdb') return 'migrate needs --to kurrentdb or --to sqlite';
-  const url = values['connection-string'] ?? process.env.KURRENTDB_CONNECTION_STRING ?? '';
+  const url = values.connectionString ?? process.env.KURRENTDB_CONNECTION_STRING ?? '';
   const problem = connectionStringProblem(url);
   if (problem) return problem;
   const timeoutMs = config.store.kind === 'kurrentdb' ? config.store.timeoutMs : 5000;
   return { store: (deps.openTarget ?? kurrentdb)(url, timeoutMs), name: 'KurrentDB' };
 }
 
-export async function runMigrate(args: string[], deps: MigrateDeps): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      to: { type: 'string' },
-      'connection-string': { type: 'string' },
-      'from-file': { type: 'string' },
-      'ledger-file': { type: 'string' },
-    },
-    strict: true,
-  });
+// Copies the ledger (or an export) to the target: 0 when done and verified, 1 when the copy is
+// refused (MigrationError); option mistakes throw MigrateOptionsError.
+export async function runMigrate(values: MigrateOptions, deps: MigrateDeps): Promise<number> {
   const log = deps.log ?? ((l: string) => console.log(l));
   const config = deps.config();
   const opened = openTarget(values, config, deps);
-  if (typeof opened === 'string') {
-    console.error(`${opened}\n${MIGRATE_USAGE}`);
-    return 2;
-  }
-  const file = values['from-file'];
+  if (typeof opened === 'string') throw new MigrateOptionsError(opened);
+  const file = values.fromFile;
   const source = file ? new ExportFileStore(file) : deps.openSource(config);
   const { store: target, name } = opened;
   const from = file ? `export ${file}` : config.storeDescription;
@@ -87,7 +74,7 @@ export async function runMigrate(args: string[], deps: MigrateDeps): Promise<num
     );
     progress.stop();
     log(
-      `migrated ${from} to ${name}: ${r.streams} streams, ${r.read} events (${r.copied} copied, ${r.skipped} already there); target verified: ${r.target.streams} streams, ${r.target.events} events, every chain intact`,
+      `migrated ${from} to ${name}: ${counted(r.streams, 'stream')}, ${counted(r.read, 'event')} (${r.copied} copied, ${r.skipped} already there); target verified: ${counted(r.target.streams, 'stream')}, ${counted(r.target.events, 'event')}, every chain intact`,
     );
     return 0;
   } catch (err) {

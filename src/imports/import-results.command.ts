@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
 import { systemClock } from '../ledger/clock';
 import type { EventStore } from '../ledger/event-store';
@@ -9,10 +8,6 @@ import type { ReadModel } from '../projections/read-model';
 import { RegistryCommandService } from '../registry/registry-commands.service';
 import { ImportError } from './import-errors';
 import { ResultsImporter, type ImportReport } from './results-import';
-
-export const IMPORT_RESULTS_USAGE = `  import-results FILE.csv [--dry-run] [--register-players] [--by <subject>]
-          import past results (docs/records.md): a bad file is refused whole, every bad row
-          named; a row already imported is skipped; --dry-run appends nothing`;
 
 // A bar on a terminal; elsewhere a line now and then (long files only).
 function progress(out: NodeJS.WriteStream): {
@@ -48,26 +43,19 @@ export function describeReport(r: ImportReport): string {
 }
 
 // `npm run ledger -- import-results FILE.csv ...`
+export interface ImportResultsOptions {
+  file: string;
+  dryRun: boolean;
+  registerPlayers: boolean;
+  by: string;
+}
+
 export async function importResultsCommand(
-  args: string[],
+  values: ImportResultsOptions,
   store: EventStore,
   views: ReadModel,
 ): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: {
-      'dry-run': { type: 'boolean', default: false },
-      'register-players': { type: 'boolean', default: false },
-      by: { type: 'string', default: 'record-keeper' },
-    },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (positionals.length !== 1) {
-    console.error(`Name one file\n${IMPORT_RESULTS_USAGE}`);
-    return 2;
-  }
-  const text = readFileSync(positionals[0], 'utf8');
+  const text = readFileSync(values.file, 'utf8');
   const projector = new MatchProjector(store, views);
   const importer = new ResultsImporter(
     store,
@@ -78,8 +66,8 @@ export async function importResultsCommand(
   const bar = progress(process.stderr);
   try {
     const report = await importer.run(text, {
-      dryRun: values['dry-run'],
-      registerPlayers: values['register-players'],
+      dryRun: values.dryRun,
+      registerPlayers: values.registerPlayers,
       actor: values.by,
       role: 'RECORD_KEEPER',
       correlationId: randomUUID(),
@@ -91,7 +79,7 @@ export async function importResultsCommand(
   } catch (err) {
     bar.stop();
     if (!(err instanceof ImportError)) throw err;
-    console.error(`${positionals[0]} refused, nothing imported (${err.code}):`);
+    console.error(`${values.file} refused, nothing imported (${err.code}):`);
     for (const r of err.rows) console.error(`  line ${r.line}: ${r.reason}`);
     return 1;
   }

@@ -56,6 +56,21 @@ function correlationId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
+function message(req: IncomingMessage, res: ServerResponse, ms: number): string {
+  return `${(req as Tagged)[OPERATION]?.name ?? req.method} ${res.statusCode} ${Math.round(ms)} ms`;
+}
+
+// Answered by GraphQL with codes, none of them an internal error: pino-http's own "failed with
+// status code" error is then no news, and its stack trace none either.
+function refusal(req: IncomingMessage, err: Error | undefined): boolean {
+  const codes = (req as Tagged)[OPERATION]?.errors ?? [];
+  return (
+    codes.length > 0 &&
+    !codes.includes('INTERNAL_SERVER_ERROR') &&
+    (!err || err.message.startsWith('failed with status code'))
+  );
+}
+
 // pino-http: one line per request (probes and scrapes left out) with the operation, the HTTP
 // status, the duration, the correlation id and the token's subject; headers are never logged.
 export function loggerParams(
@@ -86,11 +101,19 @@ export function loggerParams(
       }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
+    // A refusal the server chose to send (a 503 while shutting down, any coded GraphQL answer)
+    // is a warning without a stack; only an unexpected failure is an error with one.
+    customLogLevel: (req, res, err) =>
+      res.statusCode < 500 && !err ? 'info' : refusal(req, err) ? 'warn' : 'error',
     // At the end of the request only (customProps would bind them twice).
     customSuccessObject: (req, _res, line: object) => ({ ...line, ...requestFields(req) }),
-    customErrorObject: (req, _res, _err, line: object) => ({ ...line, ...requestFields(req) }),
-    customSuccessMessage: (req, res, ms) =>
-      `${(req as Tagged)[OPERATION]?.name ?? req.method} ${res.statusCode} ${Math.round(ms)} ms`,
+    customErrorObject: (req, _res, err, line: object) => {
+      const { err: _stack, ...rest } = line as { err?: unknown };
+      return { ...(refusal(req, err) ? rest : line), ...requestFields(req) };
+    },
+    customSuccessMessage: message,
+    // pino-http passes the response time as a fourth argument its types leave out.
+    customErrorMessage: (req, res, _err, ms?: number) => message(req, res, ms ?? 0),
   };
   if (ops.logFormat === 'pretty') return { pinoHttp: options };
   // JSON lines written in the background: a request never waits for its log line to reach the

@@ -8,8 +8,9 @@ import {
 } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import type { Request } from 'express';
-import type { FieldNode, GraphQLFormattedError, GraphQLResolveInfo, ValueNode } from 'graphql';
+import type { FieldNode, GraphQLResolveInfo, ValueNode } from 'graphql';
 import { tap, type Observable } from 'rxjs';
+import { writeOutcome } from '../metrics/write-outcome';
 
 // One log line per write (each root field of a mutation): the command, the match, the revision
 // and the outcome (ok, conflict, refused with its code). The resolver's result is noted on the
@@ -69,12 +70,6 @@ function inputField(field: FieldNode, variables: Record<string, unknown>, name: 
   return undefined;
 }
 
-function outcomeOf(error: GraphQLFormattedError | undefined): { outcome: string; code?: string } {
-  if (!error) return { outcome: 'ok' };
-  const code = String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
-  return { outcome: code === 'CONFLICT' ? 'conflict' : 'refused', code };
-}
-
 export function writeLogPlugin(
   logger = new Logger('Writes'),
 ): ApolloServerPlugin<{ req: Request }> {
@@ -86,13 +81,14 @@ export function writeLogPlugin(
           const req = contextValue.req as Noted;
           const body = response.body;
           const errors = body.kind === 'single' ? (body.singleResult.errors ?? []) : [];
+          const data = body.kind === 'single' ? body.singleResult.data : undefined;
           const variables = request.variables ?? {};
           for (const field of operation.selectionSet.selections) {
             if (field.kind !== 'Field') continue;
             const key = field.alias?.value ?? field.name.value;
             const note = req[WRITES]?.get(key);
             const error = errors.find((e) => e.path?.[0] === key);
-            const { outcome, code } = outcomeOf(error);
+            const { outcome, code } = writeOutcome(errors, data, key);
             const write = {
               command: field.name.value,
               matchId: note?.matchId ?? text(inputField(field, variables, 'matchId')),

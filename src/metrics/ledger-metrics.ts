@@ -1,4 +1,17 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ENGINE_VERSION } from '../domain/rules/profiles';
+
+// The package's version, from the package.json beside src/ or dist/ (the image ships it).
+function packageVersion(): string {
+  try {
+    const file = join(__dirname, '..', '..', 'package.json');
+    return String((JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version);
+  } catch {
+    return 'unknown';
+  }
+}
 
 // Seconds: a write is a load, a decide and one append; a query reads the read model.
 const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -6,8 +19,6 @@ const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 // Seconds: one append, from a few hundred microseconds (SQLite, no contention) to a network round
 // trip (KurrentDB) or a wait behind other writers.
 const APPEND_BUCKETS = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
-
-export type WriteOutcome = 'ok' | 'conflict' | 'refused';
 
 export interface ProjectorSources {
   lagEvents: () => Promise<number>;
@@ -27,7 +38,7 @@ export class LedgerMetrics {
 
   readonly writes = new Counter({
     name: 'cue_ledger_writes_total',
-    help: 'Mutations by command and outcome (ok, conflict, refused); code is the refusal code',
+    help: 'Mutations by command and the outcome the client received (ok, conflict, refused, failed); code is the error code it was sent',
     labelNames: ['command', 'outcome', 'code'] as const,
     registers: [this.registry],
   });
@@ -75,8 +86,50 @@ export class LedgerMetrics {
     registers: [this.registry],
   });
 
-  constructor() {
+  readonly httpResponses = new Counter({
+    name: 'cue_ledger_http_responses_total',
+    help: 'HTTP responses sent, by status code (GraphQL, pages, probes and scrapes alike)',
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+  readonly liveConnections = new Gauge({
+    name: 'cue_ledger_live_connections',
+    help: 'WebSocket connections open on this instance (subscriptions over graphql-ws)',
+    registers: [this.registry],
+  });
+  private liveSubscriptions: () => number = () => 0;
+  private webhookDeliveries: () => Record<string, number> = () => ({});
+
+  constructor(build: { version: string } = { version: packageVersion() }) {
     collectDefaultMetrics({ register: this.registry });
+    const info = new Gauge({
+      name: 'cue_ledger_build_info',
+      help: 'Always 1: the running build (package version, rules engine version, Node version)',
+      labelNames: ['version', 'engine', 'node'] as const,
+      registers: [this.registry],
+    });
+    info.set({ version: build.version, engine: ENGINE_VERSION, node: process.version }, 1);
+    const subscriptions = () => this.liveSubscriptions();
+    new Gauge({
+      name: 'cue_ledger_live_subscriptions',
+      help: 'Live subscriptions open on this instance',
+      registers: [this.registry],
+      collect() {
+        this.set(subscriptions());
+      },
+    });
+    const deliveries = () => this.webhookDeliveries();
+    new Gauge({
+      name: 'cue_ledger_webhook_deliveries',
+      help: "Webhook deliveries in this instance's outbox by status (pending: the backlog; delivered; failed after every attempt)",
+      labelNames: ['status'] as const,
+      registers: [this.registry],
+      collect() {
+        const counts = deliveries();
+        for (const status of ['pending', 'delivered', 'failed'])
+          this.set({ status }, counts[status.toUpperCase()] ?? 0);
+      },
+    });
     // Both results exported from the start, so an alert on `broken` has a series to watch.
     for (const result of ['ok', 'broken']) this.verifyRuns.inc({ result }, 0);
     this.gauge(
@@ -133,6 +186,15 @@ export class LedgerMetrics {
       'Appends those transactions carried (group commit: several per fsync under load)',
       'requests',
     );
+  }
+
+  // Where the live and webhook gauges read from, wired once those features exist.
+  measureLive(subscriptions: () => number): void {
+    this.liveSubscriptions = subscriptions;
+  }
+
+  measureWebhooks(byStatus: () => Record<string, number>): void {
+    this.webhookDeliveries = byStatus;
   }
 
   verified(ok: boolean): void {

@@ -1,6 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { GraphQLFormattedError, OperationDefinitionNode } from 'graphql';
-import type { LedgerMetrics, WriteOutcome } from './ledger-metrics';
+import type { OperationDefinitionNode } from 'graphql';
+import type { LedgerMetrics } from './ledger-metrics';
+import { writeOutcome } from './write-outcome';
 
 const AUTH_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
 
@@ -9,13 +10,6 @@ function rootFields(operation: OperationDefinitionNode): { key: string; name: st
   return operation.selectionSet.selections.flatMap((s) =>
     s.kind === 'Field' ? [{ key: s.alias?.value ?? s.name.value, name: s.name.value }] : [],
   );
-}
-
-function outcomeOf(errors: readonly GraphQLFormattedError[], key: string): [WriteOutcome, string] {
-  const error = errors.find((e) => e.path?.[0] === key);
-  if (!error) return ['ok', ''];
-  const code = String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
-  return code === 'CONFLICT' ? ['conflict', code] : ['refused', code];
 }
 
 // Counts every GraphQL request into the metrics: writes by command and outcome, latencies, rate
@@ -28,6 +22,7 @@ export function metricsPlugin(metrics: LedgerMetrics): ApolloServerPlugin {
         willSendResponse({ operation, response }) {
           const body = response.body;
           const errors = body.kind === 'single' ? (body.singleResult.errors ?? []) : [];
+          const data = body.kind === 'single' ? body.singleResult.data : undefined;
           for (const e of errors) {
             const code = String(e.extensions?.code ?? '');
             if (code === 'RATE_LIMITED') metrics.rateLimitHits.inc();
@@ -38,7 +33,7 @@ export function metricsPlugin(metrics: LedgerMetrics): ApolloServerPlugin {
           const fields = rootFields(operation);
           if (operation.operation === 'mutation') {
             for (const f of fields) {
-              const [outcome, code] = outcomeOf(errors, f.key);
+              const { outcome, code } = writeOutcome(errors, data, f.key);
               metrics.writes.inc({ command: f.name, outcome, code });
             }
             metrics.writeSeconds.observe({ command: fields[0]?.name ?? '' }, seconds);

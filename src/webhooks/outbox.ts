@@ -195,6 +195,17 @@ export class WebhookOutbox {
       .map(toDelivery);
   }
 
+  // How many deliveries the outbox holds in each status (PENDING is the backlog), for /metrics.
+  countByStatus(): Record<string, number> {
+    const rows = this.db
+      .prepare<
+        [],
+        { status: string; n: number }
+      >('SELECT status, COUNT(*) AS n FROM deliveries GROUP BY status')
+      .all();
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  }
+
   // When the next pending delivery is due (ms since the epoch), if any.
   nextDue(): number | undefined {
     const row = this.db

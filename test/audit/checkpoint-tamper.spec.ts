@@ -140,7 +140,7 @@ describe('tamper evidence that does not trust the database', () => {
     writeFileSync(cp, JSON.stringify(signed));
     writeFileSync(pub, publicKey.export({ type: 'spki', format: 'pem' }));
     const run = cli(dataDir, 'adopt-heads', '--checkpoint', cp, '--public-key', pub);
-    expect(run.stdout).toMatch(/does NOT hold: 1 streams differ/);
+    expect(run.stdout).toMatch(/does NOT hold: 1 stream differs/);
     expect(run.stdout).toMatch(/heads NOT adopted/);
     expect(run.status).toBe(1);
     expect(() => new SqliteEventStore({ filename: file })).toThrow(
@@ -210,7 +210,7 @@ describe('tamper evidence that does not trust the database', () => {
     db.close();
     const checked = run('verify', '--checkpoint', out);
     expect(checked.stdout).toMatch(/every chain intact/);
-    expect(checked.stdout).toMatch(/does NOT hold: 1 streams differ/);
+    expect(checked.stdout).toMatch(/does NOT hold: 1 stream differs/);
     expect(checked.status).toBe(1);
   }, 180_000);
 

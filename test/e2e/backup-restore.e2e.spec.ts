@@ -99,7 +99,8 @@ describe('ledger backup and restore', () => {
     expect(restored.stdout).toContain(`restored ${copied.length} events`);
     // A ledger with events is not overwritten by mistake.
     const again = await cli(target, 'restore', backupFile);
-    expect(again.status).toBe(1);
+    // Refused: the ledger holds events (exit 3, docs/operations.md's exit codes).
+    expect(again.status).toBe(3);
     expect(again.stderr).toMatch(/restore refused: the ledger at .* is not empty .*--force/);
     expect((await cli(target, 'restore', backupFile, '--force')).status).toBe(0);
 
@@ -122,7 +123,7 @@ describe('ledger backup and restore', () => {
     expect((await cli(server.dataDir, 'backup', backupFile)).status).toBe(0);
     // An existing file is not replaced by mistake.
     const twice = await cli(server.dataDir, 'backup', backupFile);
-    expect(twice.status).toBe(1);
+    expect(twice.status).toBe(3);
     expect(twice.stderr).toContain('exists');
     const target = fresh();
     expect((await cli(target, 'restore', backupFile)).status).toBe(0);

@@ -43,7 +43,10 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
     const log = jest.spyOn(console, 'log').mockImplementation((l: string) => void lines.push(l));
     const err = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      runDeskLink(['--subject', 'rita', '--url', origin], loadConfig(testEnv(server.dataDir)));
+      runDeskLink(
+        { subject: 'rita', role: 'RECORD_KEEPER', url: origin },
+        loadConfig(testEnv(server.dataDir)),
+      );
     } finally {
       log.mockRestore();
       err.mockRestore();

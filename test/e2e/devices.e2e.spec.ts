@@ -279,7 +279,12 @@ describe('device enrolment and the desk over GraphQL', () => {
     const log = jest.spyOn(console, 'log').mockImplementation((l: string) => void lines.push(l));
     const err = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      expect(runDeskLink(['--subject', 'rita', '--url', 'http://desk.local:3000'], config)).toBe(0);
+      expect(
+        runDeskLink(
+          { subject: 'rita', role: 'RECORD_KEEPER', url: 'http://desk.local:3000' },
+          config,
+        ),
+      ).toBe(0);
     } finally {
       log.mockRestore();
       err.mockRestore();

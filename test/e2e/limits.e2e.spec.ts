@@ -319,7 +319,7 @@ describe('hostile input: limits and production settings', () => {
         ],
         { env: { ...process.env, LEDGER_JWT_SECRET: TEST_JWT_SECRET }, encoding: 'utf8' },
       );
-      expect(bad.status).toBe(1);
+      expect(bad.status).toBe(2);
       expect(bad.stderr).toMatch(
         /role must be one of ADMIN, SCORER, REFEREE, APPEALS_COMMITTEE, APPEALS_REVIEW, PLAYER/,
       );

@@ -6,7 +6,7 @@ import { verifyLedger } from '../../src/audit/ledger-verifier';
 import type { LedgerConfig } from '../../src/config/configuration';
 import { DemoSeeder, seasonClock } from '../../src/demo/seed-demo';
 import { migrateLedger, MigrationError } from '../../src/exports/ledger-migration';
-import { runMigrate } from '../../src/exports/migrate.cli';
+import { MigrateOptionsError, runMigrate } from '../../src/exports/migrate.cli';
 import { writeExport } from '../../src/exports/ndjson-export';
 import type { EventStore, StoredEvent } from '../../src/ledger/event-store';
 import { chainFieldsOf } from '../../src/ledger/hash-chain';
@@ -138,14 +138,7 @@ describe('migrating a SQLite ledger to KurrentDB (over the fake client)', () => 
     const target = kurrent();
     const out: string[] = [];
     const code = await runMigrate(
-      [
-        '--to',
-        'kurrentdb',
-        '--connection-string',
-        'kurrentdb://kdb:2113?tls=false',
-        '--from-file',
-        file,
-      ],
+      { to: 'kurrentdb', connectionString: 'kurrentdb://kdb:2113?tls=false', fromFile: file },
       {
         config: () => ({ store: { kind: 'sqlite' } }) as LedgerConfig,
         openSource: () => {
@@ -176,8 +169,8 @@ describe('migrating a SQLite ledger to KurrentDB (over the fake client)', () => 
         Object.assign(Object.create(source) as EventStore, { close: async () => {} }),
       log: (l: string) => out.push(l),
     };
-    expect(await runMigrate(['--to', 'sqlite', '--ledger-file', file], deps)).toBe(0);
-    expect(await runMigrate(['--to', 'sqlite', '--ledger-file', file], deps)).toBe(0);
+    expect(await runMigrate({ to: 'sqlite', ledgerFile: file }, deps)).toBe(0);
+    expect(await runMigrate({ to: 'sqlite', ledgerFile: file }, deps)).toBe(0);
     const before = await verifyLedger(source);
     expect(out.at(-1)).toContain(`(0 copied, ${before.events} already there)`);
     const copy = new SqliteEventStore({ filename: file, readOnly: true });
@@ -190,13 +183,13 @@ describe('migrating a SQLite ledger to KurrentDB (over the fake client)', () => 
       (await everything(source)).map(identity),
     );
     await copy.close();
-    const own = await runMigrate(
-      ['--to', 'sqlite', '--ledger-file', join(dir, 'own.sqlite')],
-      deps,
+    await expect(
+      runMigrate({ to: 'sqlite', ledgerFile: join(dir, 'own.sqlite') }, deps),
+    ).rejects.toThrow(MigrateOptionsError);
+    // No target named: a usage mistake (exit 2), nothing opened.
+    await expect(runMigrate({}, deps)).rejects.toThrow(
+      'migrate needs --to kurrentdb or --to sqlite',
     );
-    expect(own).toBe(2);
-    // No target named: the usage, exit 2, nothing opened.
-    expect(await runMigrate([], deps)).toBe(2);
-    expect(await runMigrate(['--to', 'sqlite'], deps)).toBe(2);
+    await expect(runMigrate({ to: 'sqlite' }, deps)).rejects.toThrow('needs --ledger-file FILE');
   });
 });

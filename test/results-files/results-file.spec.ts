@@ -47,7 +47,7 @@ describe('results files', () => {
     ).toHaveLength(2);
     let printed = '';
     const code = await resultsFileCommand(
-      ['--format', 'json', '--per-game'],
+      { format: 'json', perGame: true },
       () => ({ readModel: views, catchUp: async () => {}, close: async () => {} }),
       (t) => (printed += t),
     );

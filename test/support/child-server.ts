@@ -31,7 +31,11 @@ export async function spawnServer(
   );
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test.
+      proc.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${out}`));
+    }, 120_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const m = /GraphQL at (http:\/\/\S+\/graphql)/.exec(out);
