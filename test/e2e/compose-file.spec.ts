@@ -36,7 +36,7 @@ if (!available) console.log('docker-compose.yml check skipped: docker-compose is
   it('is accepted by docker-compose config, with a pinned KurrentDB image and the API on it', () => {
     const out = config();
     expect(out).toMatch(
-      /image: docker\.kurrent\.io\/kurrent-latest\/kurrentdb:\d+\.\d+\.\d+@sha256:[0-9a-f]{64}/,
+      /image: docker\.kurrent\.io\/kurrent-lts\/kurrentdb:\d+\.\d+\.\d+@sha256:[0-9a-f]{64}/,
     );
     expect(out).toContain('LEDGER_STORE: kurrentdb');
     expect(out).toContain('/health/live');

@@ -86,6 +86,8 @@ describe('monitoring an operator adopts as shipped (ops/monitoring)', () => {
     const images = read('docker-compose.yml').match(/^\s+image: \S+/gm) ?? [];
     expect(images.length).toBeGreaterThan(2);
     for (const image of images) expect(image).toMatch(/@sha256:[0-9a-f]{64}$/);
+    // A placeholder digest would pass the shape and fail every pull.
+    for (const ref of [...froms, ...images]) expect(ref).not.toMatch(/@sha256:0{64}$/);
     // The CLI ships with the image (npm run ledger -- … inside the container).
     expect(dockerfile).toContain('scripts/ledger.cjs');
   });
