@@ -242,6 +242,60 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
     await ctx.close();
   });
 
+  it('the desk records a game result for a match nobody scores; a refused one is worded and appends nothing', async () => {
+    const history = async () =>
+      (
+        await server.gql(
+          `query($id: String!) { matchHistory(matchId: $id) { type revision data } }`,
+          { id: other },
+          bearer('RECORD_KEEPER', 'rk-1'),
+        )
+      ).data!.matchHistory as { type: string; revision: number; data: any }[];
+    await desk.evaluate('window.sameDocument = true');
+    await desk.click(`${row(other)} [data-action="result"]`);
+    await desk.waitForSelector('#result-form');
+    expect(await serious(desk)).toEqual([]);
+    await desk.screenshot({ path: join(OUT, 'desk-result-form.png') });
+    await desk.getByLabel('Breaker').selectOption('ana');
+    await desk.getByLabel('Winner').selectOption('ana');
+    await desk.getByLabel('How it ended').selectOption('WON');
+    await desk.getByRole('button', { name: 'Record game 1' }).click();
+    await desk.waitForSelector(`${row(other)} .score[data-score="1-0"]`);
+    expect(await desk.innerText('#status')).toBe('Game 1 recorded');
+    expect(await desk.evaluate('window.sameDocument')).toBe(true);
+    const events = await history();
+    expect(events.filter((e) => e.type === 'GameResultRecorded').map((e) => e.data)).toEqual([
+      expect.objectContaining({
+        gameNumber: 1,
+        breaker: 'ana',
+        winner: 'ana',
+        ending: 'WON',
+        recordedBy: 'rita',
+        attestation: 'PLAYERS_SIGN_OFF',
+      }),
+    ]);
+    // Game 2 broken by the player the break order (G1.34) does not name: refused in words.
+    const next = await server.gql(
+      `query($id: String!) { match(id: $id) { currentGame { breaker } } }`,
+      {
+        id: other,
+      },
+    );
+    const breaks = next.data!.match.currentGame.breaker as string;
+    const wrong = breaks === 'ana' ? 'bruno' : 'ana';
+    await desk.click(`${row(other)} [data-action="result"]`);
+    await desk.getByLabel('Breaker').selectOption(wrong);
+    await desk.getByLabel('Winner').selectOption(wrong);
+    await desk.getByRole('button', { name: 'Record game 2' }).click();
+    await desk.waitForSelector('#status.bad');
+    const name = breaks === 'ana' ? 'Ana Sousa' : 'Bruno Reis';
+    expect(await desk.innerText('#status')).toBe(
+      `${name} breaks this game under the match’s break order (G1.34): check who broke and enter it again.`,
+    );
+    expect(await desk.innerText(`${row(other)} .score`)).toBe('1 – 0');
+    expect(await history()).toEqual(events);
+  });
+
   it('axe-core finds nothing serious on the desk (and its enrol dialog) at 1024×768 and 390 px', async () => {
     for (const viewport of WIDTHS) {
       await desk.setViewportSize(viewport);

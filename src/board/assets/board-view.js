@@ -7,11 +7,12 @@ export const ITEM = `competitionId scheduledAt venue tableNumber
   match { id status raceTo final winner revision
     players { id name score }
     currentGame { shooter status } }`;
-// The desk's: who officiates and who has signed, too.
+// The desk's: who officiates and who has signed, too, and the current game's number and breaker
+// (for a result entered at the desk).
 export const DESK_ITEM = ITEM.replace(
   'revision',
   'revision signatures officials { scorers referees }',
-);
+).replace('currentGame { shooter status }', 'currentGame { number breaker shooter status }');
 
 // Keeps the board's matches by id; an update older than what is shown is ignored (the list query
 // and the subscription may overlap).

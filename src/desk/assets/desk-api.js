@@ -46,3 +46,11 @@ export const issueEnrolment = (input) =>
 
 export const revokeEnrolment = (id) =>
   call(`mutation($id: String!) { revokeEnrolment(id: $id) { ${ENROLMENT} } }`, { id });
+
+export const recordGameResult = (matchId, expectedRevision, input) =>
+  call(
+    `mutation($i: RecordGameResultInput!) { recordGameResult(input: $i) { matchId revision } }`,
+    {
+      i: { commandId: crypto.randomUUID(), matchId, expectedRevision, ...input },
+    },
+  );

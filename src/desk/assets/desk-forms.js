@@ -1,8 +1,9 @@
 import * as api from './desk-api.js';
+import { recordResult, resultForm, resultLabel } from './desk-result.js';
 import { byId, h, replace, svgOf } from './dom.js';
 import { clock, t } from './i18n.js';
 
-// The desk's forms: schedule a match, the per-match dialogs (assign, push, enrol) and a table's
+// The desk's forms: schedule a match, the per-match dialogs (assign, push, enrol, result) and a table's
 // tablet enrolment. `done(message)` reloads the desk and says what happened.
 const field = (label, control) => h('label', {}, label, control);
 const ids = (text) =>
@@ -132,6 +133,15 @@ export function pushDialog(item, done) {
     );
   };
   openPanel(`${t('push')} · ${m.players[0].name} – ${m.players[1].name}`, form);
+}
+
+export function resultDialog(item, done) {
+  const m = item.match;
+  const form = resultForm(m, (input, message) => {
+    closePanel();
+    return done(recordResult(m, input, message));
+  });
+  openPanel(`${resultLabel()} · ${m.players[0].name} – ${m.players[1].name}`, form);
 }
 
 function roleSelect() {

@@ -2,13 +2,15 @@ import { BoardState, scoreLine } from './board-view.js';
 import { deskCredential, forgetDesk } from './credential.js';
 import * as api from './desk-api.js';
 import * as forms from './desk-forms.js';
+import { canRecord, resultLabel } from './desk-result.js';
 import { byId, h, replace } from './dom.js';
 import { follow } from './gql.js';
 import { clock, languageLinks, t } from './i18n.js';
 
 // /desk: today's matches by competition and table, live; scheduling, officials, table pushes,
 // device enrolment (QR) and revocation, the sign-off queue. Signed in by a one-time link
-// (ledger desk-link → /enrol#code), its token kept for this tab only.
+// (ledger desk-link → /enrol#code), its token kept for this tab only. Results of games nobody
+// scores are entered here too (desk-result.js).
 const board = new BoardState();
 let enrolments = [];
 let pushes = [];
@@ -26,7 +28,9 @@ async function done(action) {
     await reload();
     if (message) say(message, 'good');
   } catch (e) {
-    say(`${e.code ?? 'ERROR'}: ${e.message}`, 'bad');
+    say(e.words ?? `${e.code ?? 'ERROR'}: ${e.message}`, 'bad');
+    // A stale revision: the desk shows the match as it is now, to enter again on.
+    if (e.code === 'CONFLICT') await reload().catch(() => {});
   }
 }
 
@@ -66,6 +70,7 @@ function row(item) {
         'div',
         { class: 'actions' },
         act('assign', t('assign'), forms.assignDialog),
+        canRecord(m) ? act('result', resultLabel(), forms.resultDialog) : null,
         act('push', t('push'), forms.pushDialog),
         act('enrol', t('enrol'), forms.enrolDialog),
         h('a', { href: `/matches/${encodeURIComponent(m.id)}` }, t('watch')),
