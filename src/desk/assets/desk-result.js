@@ -130,6 +130,8 @@ export function resultForm(m, record) {
     maxlength: 64,
     value: m.officials.referees[0] ?? '',
   });
+  // A foul or forfeit needs its rule id: the browser asks for it before anything is sent.
+  ending.onchange = () => (rule.required = ending.value !== 'WON');
   const label = (text, control) => h('label', {}, text, control);
   const form = h(
     'form',
