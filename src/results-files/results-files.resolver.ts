@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Query, Resolver, registerEnumType } from '@nestjs/graphql';
+import { resultsFilePrice } from '../api/graphql/prices';
 import { ReadModel } from '../projections/read-model';
 import { ResultsFileFilterInput } from './inputs/results-file.inputs';
 import { checkPeriod } from './results-file-errors';
@@ -16,6 +17,7 @@ export class ResultsFilesResolver {
   constructor(@Inject(ReadModel) private readonly readModel: ReadModel) {}
 
   @Query(() => String, {
+    complexity: resultsFilePrice,
     description:
       'The completed matches of a competition and/or a period as a results file for rating bodies and bracket tools: one row per match (or per game with perGame), with federation ids, names, scores, race, discipline, date, venue, competition and recording level (docs/records.md). The same bytes as `npm run ledger -- results-file`.',
   })

@@ -246,7 +246,7 @@ describe('tamper evidence that does not trust the database', () => {
     writeFileSync(pub, publicKey.export({ type: 'spki', format: 'pem' }));
     const run = cli(dataDir, 'verify', '--checkpoint', cp, '--public-key', pub);
     expect(run.stdout).toMatch(/is BROKEN/);
-    expect(run.stdout).toMatch(/does NOT hold: 1 streams differ/);
+    expect(run.stdout).toMatch(/does NOT hold: 1 stream differs/);
     expect(run.stdout).not.toMatch(/nothing up to it was rewritten/);
     expect(run.status).toBe(1);
   }, 180_000);

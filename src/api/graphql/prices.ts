@@ -52,6 +52,12 @@ export const statsCsvPrice = priceByRows(10, (counts) =>
   counts.count('SELECT coalesce(max(rowid), 0) FROM stat_player_matches'),
 );
 
+// A results file parses the state of every match view it may include (an upper bound: the last
+// rowid of the match views).
+export const resultsFilePrice = priceByRows(10, (counts) =>
+  counts.count('SELECT coalesce(max(rowid), 0) FROM match_views'),
+);
+
 // A competition's export reads the whole ledger (its events: the audit index's last key) to find
 // its streams: one point per event, at least 500. A match's export is charged per event as it
 // reads its stream (chargeWork), so its static price is 1.

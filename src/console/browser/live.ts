@@ -34,6 +34,7 @@ export async function follow(
   after: () => string | null,
   onEvent: (e: ServedEvent) => void,
   onState: (connected: boolean) => void,
+  token: string | null = null,
 ): Promise<void> {
   const assets = document.querySelector<HTMLScriptElement>('script[data-assets]')!.dataset.assets;
   const { createClient } = await loadClient(`${assets}/graphql-ws.min.js`);
@@ -43,6 +44,8 @@ export async function follow(
     url: url.href,
     lazy: true,
     retryAttempts: 0,
+    // The device's own budget and identity, not its address's (a venue's tablets share one).
+    connectionParams: token ? { authorization: `Bearer ${token}` } : undefined,
     on: { connected: () => onState(true), closed: () => onState(false) },
   });
   const start = () =>

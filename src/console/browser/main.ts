@@ -72,6 +72,7 @@ function App() {
       () => session.snapshot().lastPosition,
       (e) => session.live(e),
       setConnected,
+      cred?.token ?? null,
     );
   }, []);
   const m = s.shown;

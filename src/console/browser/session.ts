@@ -221,6 +221,9 @@ export class Session {
   private async refused(err: unknown, q: Queued): Promise<void> {
     const code = err instanceof ApiError ? err.code : 'ERROR';
     const message = (err as Error).message;
+    // A server draining for a restart, or a budget spent: the same command is sent again later
+    // (its commandId makes the retry safe), never dropped.
+    if (code === 'UNAVAILABLE' || code === 'RATE_LIMITED') return this.offline();
     this.online = true;
     if (code === 'CONFLICT') {
       // Another device wrote first: stop, show what it wrote, keep every queued command.
