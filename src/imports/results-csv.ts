@@ -1,6 +1,8 @@
 import {
   BREAK_ORDER_RULES,
   DISCIPLINES,
+  isPlainName,
+  RECORD_ID,
   RULE_PROFILES,
   type BreakOrderRule,
   type Discipline,
@@ -109,9 +111,10 @@ export function* csvRecords(text: string): Generator<{ line: number; fields: str
   }
 }
 
-const ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const NAME = /^[^\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]{1,100}$/u;
+// The same ids and names as the API takes (an imported licence id must be able to sign a token).
+const ID = RECORD_ID;
+const NAME = { test: (v: string) => v.length <= 100 && v.trim() !== '' && isPlainName(v) };
 
 // The file's rows, checked: the good ones, and every bad one with its line and reason (a file
 // whose header is wrong throws ImportError at once).

@@ -89,6 +89,20 @@ describe('importing past results', () => {
     expect(await eventCount(store)).toBe(0);
   });
 
+  it('refuses names and licence ids the API would refuse: a blank-rendering filler, a private-use character, an id that opens with a dash', async () => {
+    const { store, importer } = ledger();
+    const good = pastResultsCsv(2).trimEnd().split('\r\n');
+    const csv = [
+      ...good,
+      '2024-03-02,League,EIGHT_BALL,2,FPB00001,\u3164,FPB00002,Two,2,1,Clube,',
+      '2024-03-02,League,EIGHT_BALL,2,FPB00001,One\ue000,FPB00002,Two,2,1,Clube,',
+      '2024-03-02,League,EIGHT_BALL,2,-x,One,FPB00002,Two,2,1,Clube,',
+    ].join('\r\n');
+    const err = await refusal(importer.run(csv, options()));
+    expect(err.rows.map((r) => r.line)).toEqual([4, 5, 6]);
+    expect(await eventCount(store)).toBe(0);
+  });
+
   it('refuses unknown players unless asked to register them; --dry-run appends nothing', async () => {
     const { store, importer } = ledger();
     const csv = pastResultsCsv(3, 3);

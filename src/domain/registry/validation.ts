@@ -3,6 +3,21 @@ import { RegistryError } from './errors';
 // The id shape every API id has (licence ids, competition ids): 1–64 letters, digits or ._:-
 export const RECORD_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 const COUNTRY = /^[A-Z]{3}$/;
+
+// Names reach scoresheets, explanations and logs: no control, format (bidi overrides,
+// zero-width joiners), surrogate, private-use, unassigned or noncharacter code points, and no
+// line or paragraph separators.
+export const NAME_CHARACTERS =
+  /^[^\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Noncharacter_Code_Point}\p{Zl}\p{Zp}]*$/u;
+// A name must show something: at least one character that is not a space, a mark or a default
+// ignorable one (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, variation selectors), and it
+// may not open with a combining mark, which would have no base to sit on. Empty is left to the
+// field's length rule.
+export const NAME_SHOWS =
+  /^(?:|(?!\p{M})[^]*[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{C}\p{Z}][^]*)$/u;
+
+export const isPlainName = (value: string): boolean =>
+  NAME_CHARACTERS.test(value) && NAME_SHOWS.test(value);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function requireId(value: string, field: string): void {
