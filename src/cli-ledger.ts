@@ -16,8 +16,8 @@ import {
   type SignedCheckpoint,
 } from './audit/checkpoint';
 import { verifyLedger, type Verification } from './audit/ledger-verifier';
-import { done, settings, usage, type Registration } from './cli-context';
-import { CliError, EXIT } from './cli-exit';
+import { done, inUse, ownedBy, settings, usage, type Registration } from './cli-context';
+import { CliError, EXIT, refused } from './cli-exit';
 import type { LedgerConfig } from './config/configuration';
 import type { EventStore } from './ledger/event-store';
 import { createEventStore } from './ledger/ledger.module';
@@ -130,6 +130,12 @@ export interface VerifyOptions {
 
 export async function verifyCommand(values: VerifyOptions): Promise<number> {
   const config = settings();
+  // A serving instance's read model is only as far as its last commit, while the rebuild
+  // compared with it reaches the ledger's end: every write in between would read as a difference.
+  if (values.readModel && inUse(config))
+    throw refused(
+      `verify --read-model compares a read model at rest: stop the server that owns ${ownedBy(config)} first (the ledger's chains can be verified while it runs: verify without --read-model)`,
+    );
   return withReadOnlyStore(config, async (store) => {
     // On stderr: stdout stays the verdict alone, for scripts that read it.
     const progress = startProgress('verify', await ledgerSize(store), process.stderr);

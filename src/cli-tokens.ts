@@ -88,7 +88,7 @@ export const registerToken: Registration = (program) => {
   const revoke = token
     .command('revoke')
     .description(
-      'revoke one token by its id (jti), or every token of a subject issued until now (tokens issued later stay valid)',
+      'revoke one token by its id (jti), or every token of a subject issued until now (tokens issued more than LEDGER_TOKEN_CLOCK_SKEW_SECONDS later stay valid)',
     )
     .argument('[jti]', "the token's id (printed by token --show-id)")
     .option('--subject <id>', 'revoke every token of this subject issued until now')

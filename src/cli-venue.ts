@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   done,
   openReadModel,
@@ -67,15 +68,19 @@ export const registerDeskLink: Registration = (program) => {
     .description(
       'print a one-time sign-in link for the tournament desk (/enrol#<code>): opened once, within LEDGER_ENROLMENT_CODE_LIFETIME (default 10m), it signs that browser tab in',
     )
-    .option('--subject <id>', 'who signs in', 'desk')
+    .option(
+      '--subject <id>',
+      'who signs in (default: desk- and six random hex digits, so one lost desk is revoked alone)',
+    )
     .option('--role <role>', 'RECORD_KEEPER or ADMIN', 'RECORD_KEEPER')
     .option(
       '--url <url>',
       "the server's address as the desk reaches it (default LEDGER_PUBLIC_URL, else http://localhost:PORT)",
     )
-    .action((o: { subject: string; role: string; url?: string }) => {
+    .action((o: { subject?: string; role: string; url?: string }) => {
       if (!['RECORD_KEEPER', 'ADMIN'].includes(o.role.toUpperCase()))
         usage(command, `--role must be RECORD_KEEPER or ADMIN (got "${o.role}")`);
-      return done(runDeskLink(o, settings()));
+      const subject = o.subject ?? `desk-${randomBytes(3).toString('hex')}`;
+      return done(runDeskLink({ ...o, subject }, settings()));
     });
 };

@@ -74,6 +74,10 @@ describe('exclusive ownership of a ledger file', () => {
       expect({ args, status: run.status }).toEqual({ args, status: 3 });
       expect(run.stderr).toContain('is in use by server');
     }
+    // A serving read model lags the ledger by its last commit: compared only at rest.
+    const views = await ledgerCli(dataDir, ['verify', '--read-model']);
+    expect(views.status).toBe(3);
+    expect(views.stderr).toMatch(/compares a read model at rest: stop the server/);
     // A second server on the same files is refused at start.
     const second = await spawnServer(dataDir).then(
       () => new Error('a second server started'),

@@ -230,7 +230,7 @@ export class Session {
       await this.refresh().catch(() => undefined);
       const theirs = this.events.filter((e) => e.revision > q.expectedRevision);
       this.stop = { kind: 'conflict', others: theirs.map((e) => describe(e.event)) };
-    } else if (['UNAUTHENTICATED', 'FORBIDDEN', 'TOKEN_REVOKED'].includes(code)) {
+    } else if (['UNAUTHENTICATED', 'FORBIDDEN'].includes(code)) {
       this.stop = { kind: 'auth', code };
     } else this.stop = { kind: 'refused', code, message };
     this.changed();
