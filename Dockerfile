@@ -22,7 +22,7 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 # `npm run ledger -- ...` inside the container runs the compiled CLI (dist/cli.js).
 COPY scripts/ledger.cjs ./scripts/
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /shared && chown node:node /data /shared
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

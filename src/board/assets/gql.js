@@ -77,7 +77,11 @@ export async function follow(query, variables, { onData, onState, onOpen }) {
       { query, variables },
       {
         next: ({ data }) => data && onData(data),
-        error: (e) => (Array.isArray(e) ? onState?.('stopped') : retry()),
+        // A spent budget passes: try again later; any other refusal is final for this page.
+        error: (e) =>
+          Array.isArray(e) && !e.some((x) => x?.extensions?.code === 'RATE_LIMITED')
+            ? onState?.('stopped')
+            : retry(),
         complete: retry,
       },
     );
