@@ -129,8 +129,11 @@ describeInBrowser('the board and the overlay in a real browser (Chromium)', () =
       'rgba(0, 0, 0, 0)',
     );
     await nineOnTheBreak('ana');
+    // A function, not a string: a string predicate is polled through eval, which the page's CSP
+    // refuses whenever the condition is not already true at the first check.
     await page.waitForFunction(
-      `Number(document.querySelector('#overlay').dataset.revision) > ${before}`,
+      (b) => Number(document.querySelector<HTMLElement>('#overlay')?.dataset.revision) > b,
+      before,
     );
     await page.waitForSelector('#overlay [data-player="ana"] .score[data-score="3"]');
     expect(requests.filter((r) => r.startsWith('POST '))).toHaveLength(1);
