@@ -10,11 +10,11 @@ const PLAYERS = [
 ];
 const ADMIN = bearer('ADMIN', 'admin-1');
 
-// The verification recipe exactly as the README prints it.
+// The verification recipe exactly as docs/live.md prints it.
 type Verify = (secret: string, headers: object, rawBody: string, tolerance?: number) => boolean;
 function documentedVerify(): Verify {
-  const doc = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-  const code = /### Verifying a webhook delivery[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)![1];
+  const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'live.md'), 'utf8');
+  const code = /### Verifying a delivery\n\n```js\n([\s\S]*?)```/.exec(doc)![1];
   return new Function('require', `${code}\nreturn verify;`)(require) as Verify;
 }
 
