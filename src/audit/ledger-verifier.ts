@@ -76,7 +76,7 @@ export async function verifyLedger(
   let count = 0;
   let after: bigint | undefined;
 
-  const fail = (cursor: StreamCursor, b: ChainBreak) => {
+  const fail: Fail = (cursor, b) => {
     cursor.broken = b;
     breaks.push(b);
   };
@@ -88,23 +88,8 @@ export async function verifyLedger(
       count += 1;
       let cursor = streams.get(e.streamId);
       if (!cursor) {
-        cursor = { next: 0, prevHash: GENESIS, recorded: recorded.get(e.streamId), broken: null };
+        cursor = openCursor(e, recorded.get(e.streamId), snapshot, fail);
         streams.set(e.streamId, cursor);
-        if (
-          !cursor.recorded &&
-          snapshot &&
-          snapshot.position !== null &&
-          e.position <= snapshot.position
-        )
-          fail(cursor, {
-            streamId: e.streamId,
-            revision: e.revision,
-            position: e.position,
-            reason: 'HEAD_MISMATCH',
-            expectedHash: null,
-            foundHash: null,
-            message: `${e.streamId} has events but no head record`,
-          });
       }
       if (cursor.broken) {
         // A revision reported missing that turns up later was moved, not deleted.
@@ -122,44 +107,10 @@ export async function verifyLedger(
     if (!slice) await nextTurn();
   }
 
-  // Tails: each stream must reach the head the store recorded for it.
-  for (const head of recorded.values()) {
-    const cursor = streams.get(head.streamId);
-    if (cursor?.broken) continue;
-    const last = cursor ? cursor.next - 1 : -1;
-    if (last < head.revision) {
-      const b: ChainBreak = {
-        streamId: head.streamId,
-        revision: last + 1,
-        position: null,
-        reason: 'MISSING_EVENT',
-        expectedHash: head.hash,
-        foundHash: cursor && last >= 0 ? cursor.prevHash : null,
-        message: `${head.streamId} ends at revision ${last} but its head record says ${head.revision}: revisions ${last + 1}..${head.revision} are missing`,
-      };
-      if (cursor) fail(cursor, b);
-      else breaks.push(b);
-    }
-  }
-
+  checkTails(recorded, streams, breaks, fail);
   const altered = store.streamAnomalies ? await store.streamAnomalies([...streams.keys()]) : [];
-  for (const a of altered)
-    breaks.push({
-      streamId: a.streamId,
-      revision: 0,
-      position: null,
-      reason: 'STREAM_ALTERED',
-      expectedHash: null,
-      foundHash: null,
-      message: `${a.streamId}: ${a.detail}`,
-    });
-
-  const firstBreak =
-    breaks.length === 0
-      ? null
-      : breaks.reduce((a, b) =>
-          b.position !== null && (a.position === null || b.position < a.position) ? b : a,
-        );
+  breaks.push(...altered.map(alteredBreak));
+  const firstBreak = earliest(breaks);
   return {
     ok: breaks.length === 0,
     streams: new Set([...streams.keys(), ...recorded.keys()]).size,
@@ -168,6 +119,77 @@ export async function verifyLedger(
     breaks,
     firstBreak,
   };
+}
+
+type Fail = (cursor: StreamCursor, b: ChainBreak) => void;
+type Heads = Awaited<ReturnType<NonNullable<EventStore['readHeads']>>>;
+
+// A stream's first event: with a head snapshot, a stream that has events up to the snapshot's
+// position but no head record is broken from the start.
+function openCursor(
+  e: StoredEvent,
+  recorded: StreamCursor['recorded'],
+  snapshot: Heads | null,
+  fail: Fail,
+): StreamCursor {
+  const cursor: StreamCursor = { next: 0, prevHash: GENESIS, recorded, broken: null };
+  if (!recorded && snapshot && snapshot.position !== null && e.position <= snapshot.position)
+    fail(cursor, {
+      streamId: e.streamId,
+      revision: e.revision,
+      position: e.position,
+      reason: 'HEAD_MISMATCH',
+      expectedHash: null,
+      foundHash: null,
+      message: `${e.streamId} has events but no head record`,
+    });
+  return cursor;
+}
+
+// Tails: each stream must reach the head the store recorded for it.
+function checkTails(
+  recorded: Map<string, StreamHead>,
+  streams: Map<string, StreamCursor>,
+  breaks: ChainBreak[],
+  fail: Fail,
+): void {
+  for (const head of recorded.values()) {
+    const cursor = streams.get(head.streamId);
+    if (cursor?.broken) continue;
+    const last = cursor ? cursor.next - 1 : -1;
+    if (last >= head.revision) continue;
+    const b: ChainBreak = {
+      streamId: head.streamId,
+      revision: last + 1,
+      position: null,
+      reason: 'MISSING_EVENT',
+      expectedHash: head.hash,
+      foundHash: cursor && last >= 0 ? cursor.prevHash : null,
+      message: `${head.streamId} ends at revision ${last} but its head record says ${head.revision}: revisions ${last + 1}..${head.revision} are missing`,
+    };
+    if (cursor) fail(cursor, b);
+    else breaks.push(b);
+  }
+}
+
+function alteredBreak(a: { streamId: string; detail: string }): ChainBreak {
+  return {
+    streamId: a.streamId,
+    revision: 0,
+    position: null,
+    reason: 'STREAM_ALTERED',
+    expectedHash: null,
+    foundHash: null,
+    message: `${a.streamId}: ${a.detail}`,
+  };
+}
+
+// The break earliest in the feed; breaks without a position (tails, altered streams) come last.
+function earliest(breaks: ChainBreak[]): ChainBreak | null {
+  if (breaks.length === 0) return null;
+  return breaks.reduce((a, b) =>
+    b.position !== null && (a.position === null || b.position < a.position) ? b : a,
+  );
 }
 
 function checkEvent(
