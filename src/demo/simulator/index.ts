@@ -3,7 +3,7 @@ import type { LedgerEvent } from '../../domain/events/catalogue';
 import type { MatchCommand } from '../../domain/match/commands';
 import { decide } from '../../domain/match/decide';
 import { evolve } from '../../domain/match/evolve';
-import type { MatchState } from '../../domain/match/state';
+import type { GameState, MatchState } from '../../domain/match/state';
 import { edge, rng, shuffle, type SkillOf } from './random';
 import { nextRotationCommand } from './rotation';
 import {
@@ -53,31 +53,9 @@ export function nextCommand(
   if (state.discipline !== 'EIGHT_BALL') return nextRotationCommand(state, game, random, skillOf);
   const shooter = game.shooter;
   const skill = skillOf?.(shooter);
-  const onTable = game.ballsOnTable;
-  if (game.isBreakShot) {
-    const r = edge(random(), skill);
-    const down =
-      r < 0.55
-        ? shuffle(
-            onTable.filter((x) => x !== 8),
-            random,
-          ).slice(0, 1 + Math.floor(random() * 2))
-        : r < 0.57
-          ? [8]
-          : [];
-    return {
-      type: 'PlayShot',
-      shooter,
-      facts: emptyFacts({
-        firstContact: 1,
-        objectBallsDrivenToRail:
-          random() < 0.85 ? 4 + Math.floor(random() * 5) : Math.floor(random() * 4),
-        pocketed: down.map((ball) => ({ ball, pocket: pick(POCKETS) })),
-        cueBallScratched: random() < 0.08,
-      }),
-    };
-  }
+  if (game.isBreakShot) return eightBallBreak(game, random, skill);
   const group = game.groups ? game.groups[shooter] : null;
+  const onTable = game.ballsOnTable;
   const own = group ? onTable.filter((x) => groupOf(x) === group) : onTable.filter((x) => x !== 8);
   const targets = own.length ? own : [8];
   // A call comes first, then the shot; the simulator alternates them through state.
@@ -89,33 +67,63 @@ export function nextCommand(
       call: { ball, pocket: pick(POCKETS), safety: false },
     };
   }
-  const called = game.call.ball!;
-  const pocket = game.call.pocket!;
+  return { type: 'PlayShot', shooter, facts: eightBallShot(game, targets, random, skill) };
+}
+
+function eightBallBreak(game: GameState, random: () => number, skill?: number): MatchCommand {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   const r = edge(random(), skill);
-  let facts: ShotFacts;
-  if (r < 0.55) {
-    facts = emptyFacts({ firstContact: called, pocketed: [{ ball: called, pocket }] });
-  } else if (r < 0.8) {
-    facts = emptyFacts({ firstContact: called, railContactsAfterFirstContact: [{ ball: 0 }] });
-  } else if (r < 0.88) {
+  const down =
+    r < 0.55
+      ? shuffle(
+          game.ballsOnTable.filter((x) => x !== 8),
+          random,
+        ).slice(0, 1 + Math.floor(random() * 2))
+      : r < 0.57
+        ? [8]
+        : [];
+  return {
+    type: 'PlayShot',
+    shooter: game.shooter,
+    facts: emptyFacts({
+      firstContact: 1,
+      objectBallsDrivenToRail:
+        random() < 0.85 ? 4 + Math.floor(random() * 5) : Math.floor(random() * 4),
+      pocketed: down.map((ball) => ({ ball, pocket: pick(POCKETS) })),
+      cueBallScratched: random() < 0.08,
+    }),
+  };
+}
+
+// The shot after a call: a pot, a miss, the wrong ball first, a scratch, or the 8 too early.
+function eightBallShot(
+  game: GameState,
+  targets: number[],
+  random: () => number,
+  skill?: number,
+): ShotFacts {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const onTable = game.ballsOnTable;
+  const called = game.call!.ball!;
+  const pocket = game.call!.pocket!;
+  const r = edge(random(), skill);
+  if (r < 0.55) return emptyFacts({ firstContact: called, pocketed: [{ ball: called, pocket }] });
+  if (r < 0.8)
+    return emptyFacts({ firstContact: called, railContactsAfterFirstContact: [{ ball: 0 }] });
+  if (r < 0.88) {
     const other = onTable.find((x) => !targets.includes(x)) ?? called;
-    facts = emptyFacts({ firstContact: other, railContactsAfterFirstContact: [{ ball: other }] });
-  } else if (r < 0.95) {
-    facts = emptyFacts({
+    return emptyFacts({ firstContact: other, railContactsAfterFirstContact: [{ ball: other }] });
+  }
+  if (r < 0.95)
+    return emptyFacts({
       firstContact: called,
       pocketed: [{ ball: called, pocket }],
       cueBallScratched: true,
     });
-  } else {
-    const withEight =
-      onTable.includes(8) && called !== 8 ? [{ ball: 8, pocket: pick(POCKETS) }] : [];
-    facts = emptyFacts({
-      firstContact: called,
-      pocketed: [{ ball: called, pocket }, ...withEight],
-    });
-  }
-  return { type: 'PlayShot', shooter, facts };
+  const withEight = onTable.includes(8) && called !== 8 ? [{ ball: 8, pocket: pick(POCKETS) }] : [];
+  return emptyFacts({ firstContact: called, pocketed: [{ ball: called, pocket }, ...withEight] });
 }
+
 export function simulateMatch(
   seed: number,
   opts: {

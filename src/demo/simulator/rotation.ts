@@ -11,31 +11,12 @@ export function nextRotationCommand(
   random: () => number,
   skillOf?: SkillOf,
 ): MatchCommand {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   const ten = state.discipline === 'TEN_BALL';
   const money = ten ? 10 : 9;
   const shooter = game.shooter;
   const skill = skillOf?.(shooter);
-  const onTable = game.ballsOnTable;
-  const lowest = Math.min(...onTable);
-  const others = onTable.filter((b) => b !== lowest);
-
-  // N9.8 / T10.10: a player who comes to the table on two fouls is warned; now and then the
-  // referee forgets (decided from the state, so the same state always gives the same answer), and
-  // then a third foul only counts as the second.
-  if (
-    (game.consecutiveFouls[shooter] ?? 0) === 2 &&
-    !game.twoFoulWarned[shooter] &&
-    (game.number * 7 + game.shotsPlayed) % 5 !== 0
-  ) {
-    return {
-      type: 'RecordRefereeRuling',
-      kind: 'TWO_FOUL_WARNING',
-      player: shooter,
-      restored: null,
-      note: '',
-    };
-  }
+  const warning = twoFoulWarning(game);
+  if (warning) return warning;
 
   // Ball in hand: sometimes the placement is recorded before the shot.
   if (game.ballInHand !== 'NONE' && game.cueBallPlacement === null && !game.call) {
@@ -48,60 +29,99 @@ export function nextRotationCommand(
     }
   }
 
-  if (game.isBreakShot) {
-    // N9.1 / T10.1: the 1 first and four balls to a cushion if nothing drops; sometimes not.
-    const down =
-      edge(random(), skill) < 0.6 ? shuffle(others, random).filter((b) => b !== money) : [];
-    const pocketed = down.slice(0, 1 + Math.floor(random() * 2));
-    // N9.3 / T10.2: the money ball on the break now and then.
-    if (random() < 0.06) pocketed.push(money);
-    const wrongFirst = random() < 0.06 && others.length > 0;
-    return {
-      type: 'PlayShot',
-      shooter,
-      facts: emptyFacts({
-        firstContact: wrongFirst ? pick(others) : lowest,
-        objectBallsDrivenToRail:
-          random() < 0.85
-            ? Math.min(onTable.length, 4 + Math.floor(random() * 5))
-            : Math.floor(random() * 4),
-        pocketed: pocketed.map((ball) => ({ ball, pocket: pick(POCKETS) })),
-        cueBallScratched: random() < 0.07,
-      }),
-    };
-  }
+  if (game.isBreakShot) return rotationBreak(game, money, random, skill);
 
   if (!game.call) {
-    // N9.2 / T10.3: a push out, only right after a legal break.
-    if (game.pushOutAvailable && random() < 0.35) {
-      return {
-        type: 'CallShot',
-        player: shooter,
-        call: { ball: null, pocket: null, safety: false, pushOut: true },
-      };
-    }
-    const r = random();
-    // T10.5: a declared safety (10-ball only: 9-ball has no called safety, A13).
-    if (ten && r < 0.08) {
-      return {
-        type: 'CallShot',
-        player: shooter,
-        call: { ball: null, pocket: null, safety: true },
-      };
-    }
-    // T10.4: in 10-ball every shot is called (ball and pocket), except now and then an obvious
-    // one, attested as such; usually the lowest ball, sometimes a combination, sometimes the 10.
-    if (ten && r >= 0.12) {
-      const ball =
-        r < 0.16 && onTable.includes(10) ? 10 : r < 0.22 && others.length ? pick(others) : lowest;
-      return {
-        type: 'CallShot',
-        player: shooter,
-        call: { ball, pocket: pick(POCKETS), safety: false },
-      };
-    }
+    const called = rotationCall(game, ten, random);
+    if (called) return called;
   }
   return { type: 'PlayShot', shooter, facts: rotationShot(game, ten, money, random, skill) };
+}
+
+// N9.8 / T10.10: a player who comes to the table on two fouls is warned; now and then the
+// referee forgets (decided from the state, so the same state always gives the same answer), and
+// then a third foul only counts as the second.
+function twoFoulWarning(game: GameState): MatchCommand | null {
+  const shooter = game.shooter;
+  if (
+    (game.consecutiveFouls[shooter] ?? 0) !== 2 ||
+    game.twoFoulWarned[shooter] ||
+    (game.number * 7 + game.shotsPlayed) % 5 === 0
+  )
+    return null;
+  return {
+    type: 'RecordRefereeRuling',
+    kind: 'TWO_FOUL_WARNING',
+    player: shooter,
+    restored: null,
+    note: '',
+  };
+}
+
+// N9.1 / T10.1: the 1 first and four balls to a cushion if nothing drops; sometimes not.
+function rotationBreak(
+  game: GameState,
+  money: number,
+  random: () => number,
+  skill?: number,
+): MatchCommand {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const onTable = game.ballsOnTable;
+  const lowest = Math.min(...onTable);
+  const others = onTable.filter((b) => b !== lowest);
+  const down =
+    edge(random(), skill) < 0.6 ? shuffle(others, random).filter((b) => b !== money) : [];
+  const pocketed = down.slice(0, 1 + Math.floor(random() * 2));
+  // N9.3 / T10.2: the money ball on the break now and then.
+  if (random() < 0.06) pocketed.push(money);
+  const wrongFirst = random() < 0.06 && others.length > 0;
+  return {
+    type: 'PlayShot',
+    shooter: game.shooter,
+    facts: emptyFacts({
+      firstContact: wrongFirst ? pick(others) : lowest,
+      objectBallsDrivenToRail:
+        random() < 0.85
+          ? Math.min(onTable.length, 4 + Math.floor(random() * 5))
+          : Math.floor(random() * 4),
+      pocketed: pocketed.map((ball) => ({ ball, pocket: pick(POCKETS) })),
+      cueBallScratched: random() < 0.07,
+    }),
+  };
+}
+
+// Before a shot with no call yet: a push out, a declared safety or a called ball, or nothing.
+function rotationCall(game: GameState, ten: boolean, random: () => number): MatchCommand | null {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const shooter = game.shooter;
+  const onTable = game.ballsOnTable;
+  const lowest = Math.min(...onTable);
+  const others = onTable.filter((b) => b !== lowest);
+  // N9.2 / T10.3: a push out, only right after a legal break.
+  if (game.pushOutAvailable && random() < 0.35) {
+    return {
+      type: 'CallShot',
+      player: shooter,
+      call: { ball: null, pocket: null, safety: false, pushOut: true },
+    };
+  }
+  const r = random();
+  // T10.5: a declared safety (10-ball only: 9-ball has no called safety, A13).
+  if (ten && r < 0.08) {
+    return { type: 'CallShot', player: shooter, call: { ball: null, pocket: null, safety: true } };
+  }
+  // T10.4: in 10-ball every shot is called (ball and pocket), except now and then an obvious
+  // one, attested as such; usually the lowest ball, sometimes a combination, sometimes the 10.
+  if (ten && r >= 0.12) {
+    const ball =
+      r < 0.16 && onTable.includes(10) ? 10 : r < 0.22 && others.length ? pick(others) : lowest;
+    return {
+      type: 'CallShot',
+      player: shooter,
+      call: { ball, pocket: pick(POCKETS), safety: false },
+    };
+  }
+  return null;
 }
 
 function rotationShot(
@@ -178,8 +198,17 @@ function rotationShot(
       pocketed: down.map((ball) => ({ ball, pocket: pick(POCKETS) })),
     });
   }
-  // A foul (N9.5 / T10.9): wrong ball first, a scratch, no cushion, a ball off the table, no
-  // contact at all, or a reported stroke foul; balls may drop on it (the money ball is spotted).
+  return rotationFoul(game, money, random);
+}
+
+// A foul (N9.5 / T10.9): wrong ball first, a scratch, no cushion, a ball off the table, no
+// contact at all, or a reported stroke foul; balls may drop on it (the money ball is spotted).
+function rotationFoul(game: GameState, money: number, random: () => number): ShotFacts {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const onTable = game.ballsOnTable;
+  const lowest = Math.min(...onTable);
+  const others = onTable.filter((b) => b !== lowest);
+  const cueToRail = [{ ball: 0 }];
   const kind = Math.floor(random() * 6);
   const dropped = random() < 0.2 ? [pick(onTable)] : [];
   const pocketed = dropped.map((ball) => ({ ball, pocket: pick(POCKETS) }));
