@@ -205,18 +205,7 @@ function checkRow(
     number,
     number,
   ];
-  const competitionId = get('competition_id') || null;
-  if (competitionId !== null && !ID.test(competitionId))
-    problems.push(`competition_id "${competitionId}" is not an id`);
-  const competition = get('competition') || null;
-  if (competition !== null && !NAME.test(competition)) problems.push('competition is not a name');
-  const venue = get('venue') || null;
-  if (venue !== null && !NAME.test(venue)) problems.push('venue is not a name');
-  const fb = get('first_breaker') || 'A';
-  if (fb !== 'A' && fb !== 'B') problems.push(`first_breaker "${fb}" is not A or B`);
-  const w = get('game_winners').replace(/\s+/g, '');
-  const winners = w === '' ? null : [...w].map((c) => (c === 'A' ? 0 : c === 'B' ? 1 : -1));
-  if (winners?.includes(-1)) problems.push(`game_winners "${w}" may hold only A and B`);
+  const { competitionId, competition, venue, fb, w, winners } = optionalFields(get, problems);
   if (problems.length === 0)
     problems.push(...raceProblems(raceTo, games, winners as (0 | 1)[] | null));
   if (problems.length) throw new Error(problems.join('; '));
@@ -249,6 +238,23 @@ function checkRow(
     firstBreaker: fb === 'B' ? 1 : 0,
     winners: winners as (0 | 1)[] | null,
   };
+}
+
+// The columns a row may leave empty, checked the same way; their problems join the row's.
+function optionalFields(get: (c: string) => string, problems: string[]) {
+  const competitionId = get('competition_id') || null;
+  if (competitionId !== null && !ID.test(competitionId))
+    problems.push(`competition_id "${competitionId}" is not an id`);
+  const competition = get('competition') || null;
+  if (competition !== null && !NAME.test(competition)) problems.push('competition is not a name');
+  const venue = get('venue') || null;
+  if (venue !== null && !NAME.test(venue)) problems.push('venue is not a name');
+  const fb = get('first_breaker') || 'A';
+  if (fb !== 'A' && fb !== 'B') problems.push(`first_breaker "${fb}" is not A or B`);
+  const w = get('game_winners').replace(/\s+/g, '');
+  const winners = w === '' ? null : [...w].map((c) => (c === 'A' ? 0 : c === 'B' ? 1 : -1));
+  if (winners?.includes(-1)) problems.push(`game_winners "${w}" may hold only A and B`);
+  return { competitionId, competition, venue, fb, w, winners };
 }
 
 // A completed race: the winner reached it, the loser did not, and the games (when given) add up
