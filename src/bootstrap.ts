@@ -7,6 +7,7 @@ import { mountAltair } from './api/ide/altair';
 import { aliasLimit } from './api/graphql/limits';
 import { LEDGER_CONFIG, type LedgerConfig } from './config/configuration';
 import { corsOptions, refuseForeignUpgrades } from './live/cors';
+import { addressUpgrades } from './live/upgrade-address';
 import { shutdownMiddleware } from './health/graceful-shutdown';
 import { ShutdownState } from './health/shutdown-state';
 
@@ -49,6 +50,7 @@ export function configureApp(app: INestApplication): INestApplication {
   // One allow-list of origins for HTTP (CORS) and for the subscriptions' WebSocket upgrade.
   express.enableCors(corsOptions(config.live.corsOrigins));
   refuseForeignUpgrades(express.getHttpServer(), config.live.corsOrigins);
+  addressUpgrades(express.getHttpServer(), express.getHttpAdapter().getInstance());
   // Registered before Nest's defaults, which then stay out of the way (same parser names).
   express.useBodyParser('json', { limit: config.limits.bodyLimitBytes });
   express.useBodyParser('urlencoded', { limit: config.limits.bodyLimitBytes, extended: false });

@@ -64,7 +64,7 @@ export class ExportsResolver {
     @Args('competitionId') competitionId: string,
   ): Promise<string> {
     return longReads.run(
-      () => Promise.resolve(standingsCsv(this.registry.standings(competitionId))),
+      async (slice) => standingsCsv(await this.registry.standingsInSlices(competitionId, slice)),
       ctx.req,
     );
   }

@@ -22,7 +22,11 @@ export class SliceQueue {
   // Lanes with waiting work, in turn order; each lane's work oldest first.
   private readonly lanes = new Map<object, (() => void)[]>();
 
-  constructor(private readonly sliceMs = SLICE_MS) {}
+  // Slices that ended at their time and waited for the next turn (a test reads it).
+  slices = 0;
+
+  // Public so a test can set zero: every due() is then a slice boundary, whatever the machine.
+  constructor(public sliceMs = SLICE_MS) {}
 
   async run<T>(work: (slice: Slice) => Promise<T>, lane: object = {}): Promise<T> {
     await this.take(lane);
@@ -69,6 +73,7 @@ export class SliceQueue {
       if (!this.handOff()) this.held = false;
       return;
     }
+    this.slices += 1;
     setImmediate(() => {
       this.endsAt = performance.now() + this.sliceMs;
       if (!this.handOff()) this.held = false;

@@ -12,6 +12,7 @@ import type { ServerOptions } from 'graphql-ws';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { CLOSE } from './live-errors';
+import { upgradeAddress } from './upgrade-address';
 
 export interface LivePrincipal {
   subject: string;
@@ -76,10 +77,10 @@ function close(socket: WebSocket, code: number, reason: string): void {
 }
 
 // The client a connection's operations are charged to: its token's subject, else its address
-// (as over HTTP, see clientOf in src/api/auth/tokens.ts).
+// (as over HTTP, see clientOf in src/api/auth/tokens.ts; behind a trusted proxy the forwarded one).
 export function liveClientOf(principal: LivePrincipal | null, request: IncomingMessage): string {
   if (principal) return `sub:${principal.subject}`;
-  return `ip:${request.socket?.remoteAddress ?? 'unknown'}`;
+  return `ip:${upgradeAddress(request) ?? 'unknown'}`;
 }
 
 // A refusal as the client gets it over HTTP: the message and the code (HTTP's status stays out).

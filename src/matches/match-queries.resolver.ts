@@ -11,6 +11,7 @@ import {
   pageComplexity,
   pageOf,
 } from '../api/graphql/pagination';
+import { inSlices } from '../ledger/sliced-list';
 import { longReads } from '../ledger/slices';
 import { MatchQueryService } from './match-queries.service';
 import { LedgerEventModel } from './models/ledger-event.model';
@@ -62,9 +63,10 @@ export class MatchQueriesResolver {
     @Context() ctx: GqlContext,
     @Args('matchId') matchId: string,
     @Args('gameNumber', { type: () => Int, nullable: true }) gameNumber?: number,
-  ): Promise<LedgerEventModel[]> {
+  ): Promise<Promise<LedgerEventModel>[]> {
     chargeWork(ctx.req, this.budget, this.queries.replayLength(matchId));
     const entries = await this.queries.history(matchId, gameNumber ?? null, ctx.req);
-    return entries.map((x) => toEventModel(x.event, x.gameNumber, x.supersededBy));
+    // Completed and shaped in slices too: a long history is thousands of objects.
+    return inSlices(entries, (x) => toEventModel(x.event, x.gameNumber, x.supersededBy), ctx.req);
   }
 }

@@ -8,7 +8,9 @@ import {
   type StandingRow,
 } from '../domain';
 import type { ReadModel } from '../projections/read-model';
+import type { Slice } from '../ledger/slices';
 import { nameKey } from './registry.projection';
+import { standingsInSlices, type NamedStanding } from './standings-slices';
 
 export interface PlayerFilter {
   namePrefix?: string;
@@ -225,6 +227,11 @@ export class RegistryQueryService {
       venue: r?.venue ?? null,
       tableNumber: r?.table_number ?? null,
     };
+  }
+
+  // The same table, its matches read a page per slice (the API's standings and standingsCsv).
+  standingsInSlices(competitionId: string, slice: Slice): Promise<NamedStanding[]> {
+    return standingsInSlices(this.db, competitionId, slice);
   }
 
   // The competition's table (see TIE_BREAK_ORDER), with each player's registered name.

@@ -164,16 +164,24 @@ export class StatsQueries {
     };
   }
 
-  // Every player's totals under the filter (the CSV export), by player id.
-  allPlayers(filter: StatsFilter, minGames: number): PlayerTotals[] {
+  // Players' totals under the filter (the CSV export), by player id: at most `limit` players
+  // after `after` (null: from the first), so the export reads them a page per slice.
+  allPlayers(
+    filter: StatsFilter,
+    minGames: number,
+    after: string | null = null,
+    limit = -1,
+  ): PlayerTotals[] {
     const w = whereOf(filter);
+    const where = after === null ? w.sql : [...w.sql, 'player > ?'];
+    const params = after === null ? w.params : [...w.params, after];
     return this.db
       .prepare<Param[], Record<string, number> & { player: string; name: string }>(
         `SELECT player, MAX(player_name) AS name, ${TOTALS} FROM stat_player_matches
-         ${w.sql.length ? `WHERE ${w.sql.join(' AND ')}` : ''}
-         GROUP BY player HAVING SUM(games_played) >= ? ORDER BY player`,
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+         GROUP BY player HAVING SUM(games_played) >= ? ORDER BY player LIMIT ?`,
       )
-      .all(...w.params, minGames)
+      .all(...params, minGames, limit)
       .map((r) => ({ player: r.player, name: r.name, counters: countersOf(r) }));
   }
 

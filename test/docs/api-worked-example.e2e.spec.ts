@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { ENGINE_VERSION } from '../../src/domain/rules/profiles';
 import { bearer, removeDir, startServer, type TestServer } from '../support/server';
 
-// docs/api.md's worked example, run as the page shows it, on the data it creates (an empty
+// docs/api.md's worked example and its Lists example, run as the page shows it, on the data it creates (an empty
 // ledger): every request of its graphql blocks is sent in order, and every response must be the
 // one printed in the json block after it (without `locations`; instants and elided list tails
 // aside). The engine version shown must be this build's (ENGINE_VERSION).
 
 const page = readFileSync(join(__dirname, '..', '..', 'docs', 'api.md'), 'utf8');
-const section = page.slice(page.indexOf('## A worked example'), page.indexOf('## Lists'));
+// The worked example, then the Lists section's example on the ledger it leaves.
+const section = page.slice(page.indexOf('## A worked example'), page.indexOf('## Errors'));
 const blocks = [...section.matchAll(/```(graphql|json)\n([\s\S]*?)```/g)].map((m) => ({
   kind: m[1],
   text: m[2],
@@ -36,7 +37,7 @@ function comparable(actual: any, doc: any, elided: boolean): any {
 function tokenFor(operation: string, index: number): Record<string, string> {
   if (/^(mutation \{ (scheduleMatch|assignOfficials))/.test(operation))
     return bearer('ADMIN', 'fed-admin');
-  if (operation.startsWith('{ matchHistory')) return {};
+  if (/^\{ (matchHistory|matches)/.test(operation)) return {};
   // The third refusal is sent with scorer-22's token (not assigned to the match).
   if (
     index === 2 &&

@@ -17,17 +17,21 @@ export interface LiveClient {
 // A graphql-ws client over the ws package, as a scoreboard in Node would connect.
 export function liveClient(
   httpUrl: string,
-  opts: { connectionParams?: Record<string, unknown>; origin?: string } = {},
+  opts: {
+    connectionParams?: Record<string, unknown>;
+    origin?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): LiveClient {
   let socket: WebSocket | null = null;
   let onClosed!: (c: Closed) => void;
   const closed = new Promise<Closed>((resolve) => (onClosed = resolve));
   let onConnected!: () => void;
   const connected = new Promise<void>((resolve) => (onConnected = resolve));
-  const origin = opts.origin;
+  const { origin, headers } = opts;
   class Ws extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, origin ? { origin } : {});
+      super(address, protocols, { ...(origin ? { origin } : {}), ...(headers ? { headers } : {}) });
       socket = this as WebSocket;
     }
   }

@@ -42,7 +42,7 @@ export class ClientThrottlerGuard extends ThrottlerGuard {
     } catch {
       // An invalid token is refused by the auth guard; it is limited by address meanwhile.
     }
-    // A subscription's request is the WebSocket upgrade, which Express never saw (no req.ip).
+    // A subscription's request is the WebSocket upgrade: its ip is set by src/live/upgrade-address.ts.
     const address = (req as Request).ip ?? (req as Request).socket?.remoteAddress;
     return Promise.resolve(`ip:${address ?? 'unknown'}`);
   }
