@@ -93,6 +93,7 @@ export class AppealsResolver {
       recordedRuling: p.recordedRuling ? toRulingModel(p.recordedRuling) : null,
       ruling: p.ruling ? toRulingModel(p.ruling) : null,
       supersedes: p.supersedes,
+      forecloses: p.forecloses,
     };
   }
 
@@ -135,7 +136,7 @@ export class AppealsResolver {
 
   @Mutation(() => CommandResultModel, {
     description:
-      'The appeals committee decides a pending appeal (not a member who plays in or officiates the match, nor one who recorded or officiated what the appeal concerns). Allowing one closes as MOOT any other pending appeal whose disputed event it supersedes.',
+      'The appeals committee decides a pending appeal (not a member who plays in or officiates the match, nor one who recorded or officiated what the appeal concerns). Allowing one closes as MOOT any other pending appeal whose disputed event it supersedes. Appeals pending together are decided in table order: one against a later event waits for those against earlier ones (APPEAL_EARLIER_PENDING).',
   })
   async decideAppeal(
     @Args('input') input: DecideAppealInput,

@@ -143,6 +143,9 @@ export interface AppealReviewed {
     // are reinstated (and superseded again when the substituted remedy replaces them).
     supersedes: number[];
     reinstates: number[];
+    // SET_ASIDE: the appeals the reviewed decision had closed as moot whose disputed event is in
+    // force again; they are pending again (absent in older events: none).
+    reopens?: string[];
     resulting: PlaySnapshot | null;
     reopened: boolean;
     explanation: string;
@@ -257,6 +260,8 @@ export interface AppealState {
   reasonPt: string | null;
   fee: AppealFee | null;
   evidence: Evidence[];
+  // MOOT: the appeal whose decision (or review) mooted it; null otherwise.
+  mootedBy: string | null;
 }
 
 export type AmendmentEvent =

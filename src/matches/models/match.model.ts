@@ -171,6 +171,11 @@ export class AppealModel {
   @Field(() => String, { nullable: true }) decidedAt!: string | null;
   @Field(() => AppealFeeModel, { nullable: true }) fee!: AppealFeeModel | null;
   @Field(() => [AppealEvidenceModel]) evidence!: AppealEvidenceModel[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'MOOT: the appeal whose decision (or its review) made this one moot.',
+  })
+  mootedBy!: string | null;
 }
 
 @ObjectType('Match', { description: 'A match and its current state.' })

@@ -18,6 +18,7 @@ import {
 import { mooted, pendingAppeal } from './closing';
 import { disputedText } from './disputed-texts';
 import { requireNoDecisionUndone, requireNotRuledOn } from './finality';
+import { requireNoEarlierPending } from './order';
 import { requireOnPanel } from './recusal';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
@@ -130,6 +131,8 @@ export function decideAppeal(
   h: RecordedHistory,
 ): [AppealDecided, ...AppealMooted[]] {
   pendingAppeal(state, c.appealId);
+  // Appeals pending together are decided in table order (order.ts).
+  requireNoEarlierPending(state, h.events, c.appealId);
   const filed = filedEvent(h.events, c.appealId);
   requireOnPanel(c.decidedBy, c.committee, state, h.events, filed);
   const reason = requireText(c.reason, 'A written reason for the decision');

@@ -30,6 +30,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         reasonPt: null,
         fee: d.fee ?? null,
         evidence: [],
+        mootedBy: null,
       };
       next.appeals = [...next.appeals, appeal];
       return next;
@@ -70,6 +71,10 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
             }
           : a,
       );
+      const reopens = d.reopens ?? [];
+      next.appeals = next.appeals.map((a) =>
+        reopens.includes(a.id) ? { ...a, status: 'PENDING' as const, reason: null, mootedBy: null } : a,
+      );
       if (d.resulting) {
         installPlaySnapshot(next, d.resulting);
         next.signatures = [];
@@ -87,9 +92,13 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
     case 'AppealWithdrawn':
       next.appeals = closed(next, event.data.appealId, 'WITHDRAWN', event.data.reason);
       return next;
-    case 'AppealMooted':
-      next.appeals = closed(next, event.data.appealId, 'MOOT', event.data.reason);
+    case 'AppealMooted': {
+      const { appealId, mootedBy, reason } = event.data;
+      next.appeals = closed(next, appealId, 'MOOT', reason).map((a) =>
+        a.id === appealId ? { ...a, mootedBy } : a,
+      );
       return next;
+    }
     case 'MatchSigned':
       next.signatures = [...next.signatures, event.data.by];
       return next;

@@ -103,6 +103,7 @@ export function reviewDecision(
       ruling: derived.ruling,
       supersedes,
       reinstates: d.supersedes,
+      reopens: reopened(state, h.events, reviewed.revision, supersedes),
       resulting: derived.resulting,
       reopened: closed && !over,
       explanation: `${head.en}: ${what.en}${ruling.en} Reason: ${reason}`,
@@ -113,6 +114,25 @@ export function reviewDecision(
 }
 
 type Reviewed = RecordedEvent & { event: AppealDecided };
+
+// The appeals the reviewed decision closed as moot (its own command, right after it) whose
+// disputed event the review puts back in force: they are decidable again.
+function reopened(
+  state: MatchState,
+  events: readonly RecordedEvent[],
+  decided: number,
+  supersedes: readonly number[],
+): string[] {
+  const ids: string[] = [];
+  for (const r of events) {
+    if (r.revision <= decided) continue;
+    if (r.event.type !== 'AppealMooted') break;
+    const id = r.event.data.appealId;
+    const still = state.appeals.find((a) => a.id === id)?.status === 'MOOT';
+    if (still && !supersedes.includes(r.event.data.againstRevision)) ids.push(id);
+  }
+  return ids;
+}
 
 // The decision on the appeal, which must exist and not have been reviewed yet.
 function decisionUnderReview(
