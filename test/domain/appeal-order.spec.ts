@@ -123,7 +123,12 @@ describe('a review that sets a decision aside restores what it changed', () => {
     given(...t.history)
       .when(setAside)
       .then((events, after) => {
-        expect(only(events, 'AppealReviewed').data.reopens).toEqual(['A2']);
+        const r = only(events, 'AppealReviewed').data;
+        expect(r.reopens).toEqual(['A2']);
+        expect(r.explanation).toContain('Appeal A2, made moot by the decision, is pending again.');
+        expect(r.explanationPt).toContain(
+          'O recurso A2, que a decisão deixara sem objeto, volta a estar pendente.',
+        );
         expect(after.appeals.map((a) => [a.id, a.status, a.reason, a.mootedBy])).toEqual([
           ['A1', 'DISMISSED', setAside.type === 'ReviewAppealDecision' ? setAside.reason : '', null],
           ['A2', 'PENDING', null, null],

@@ -89,6 +89,8 @@ export function reviewDecision(
     ? { en: ` ${derived.ruling.explanation}`, pt: ` ${derived.ruling.explanationPt}` }
     : { en: '', pt: '' };
   const head = REVIEW_TEXT.setAside(c.appealId, by, decision);
+  const reopens = reopened(state, h.events, reviewed.revision, supersedes);
+  const back = REVIEW_TEXT.reopened(reopens);
   const event: AppealReviewed = {
     type: 'AppealReviewed',
     version: 2,
@@ -103,11 +105,11 @@ export function reviewDecision(
       ruling: derived.ruling,
       supersedes,
       reinstates: d.supersedes,
-      reopens: reopened(state, h.events, reviewed.revision, supersedes),
+      reopens,
       resulting: derived.resulting,
       reopened: closed && !over,
-      explanation: `${head.en}: ${what.en}${ruling.en} Reason: ${reason}`,
-      explanationPt: `${head.pt}: ${what.pt}${ruling.pt} Fundamento: ${reason}`,
+      explanation: `${head.en}: ${what.en}${ruling.en}${back.en} Reason: ${reason}`,
+      explanationPt: `${head.pt}: ${what.pt}${ruling.pt}${back.pt} Fundamento: ${reason}`,
     },
   };
   return [event, ...mooted(state, c.appealId, supersedes)];
