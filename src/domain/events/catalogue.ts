@@ -17,6 +17,7 @@ import type {
 } from '../rules/ruling';
 import type { AmendmentEvent } from './appeals';
 import type { RegistryEvent } from '../registry/events';
+import type { AppealWindow } from '../match/amendments/window';
 import type { ImportSource, ResultEvent } from './results';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
@@ -43,6 +44,10 @@ export interface MatchScheduled {
     // Minutes after a disputed event during which a player may appeal it (default 30; absent in
     // records made before appeals existed).
     appealWindowMinutes?: number;
+    // The competition's appeal window copied when the match was scheduled: in force whatever the
+    // competition sets later. Absent in matches scheduled before (the competition's window as it
+    // stands when an appeal is filed applies, counted from the disputed event).
+    appealWindow?: AppealWindow;
     // A registered competition (its id; `competition` stays the display name), where and when the
     // match is played. Absent in records made before the registry existed.
     competitionId?: string;

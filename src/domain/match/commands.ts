@@ -1,3 +1,4 @@
+import type { AppealWindowStart } from './amendments/window';
 import type {
   ConductSanction,
   LagShot,
@@ -38,6 +39,8 @@ export interface ScheduleMatch {
   refereePresent: boolean;
   competition: string | null;
   appealWindowMinutes?: number;
+  // Set for a competition's match: the window is then frozen into it (with its minutes).
+  appealWindowStart?: AppealWindowStart;
   competitionId?: string;
   venue?: string;
   tableNumber?: number;

@@ -153,7 +153,10 @@ function scheduled(d: MatchScheduled['data']): MatchState {
     winner: null,
     officials: { scorers: [], referees: [] },
     // Matches scheduled before appeals existed carry no window: they get the default.
-    appealWindowMinutes: d.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
+    appealWindowMinutes:
+      d.appealWindow?.minutes ?? d.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
+    appealWindowStart: d.appealWindow?.start ?? 'SHOT',
+    appealWindowFrozen: d.appealWindow !== undefined,
     appeals: [],
     signatures: [],
     final: false,
