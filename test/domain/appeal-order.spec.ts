@@ -9,12 +9,18 @@ import { ANA, BRUNO, only, revisionOf, Table } from '../support/match-fixtures';
 // review that sets a decision aside gives back the appeals that decision made moot.
 
 const decideA = (appealId: string, outcome: 'DISMISSED' | 'ALLOWED' = 'ALLOWED') =>
-  ({ type: 'DecideAppeal', appealId, decidedBy: 'ac-1', outcome, reason: 'Seen on video' }) as const;
+  ({
+    type: 'DecideAppeal',
+    appealId,
+    decidedBy: 'ac-1',
+    outcome,
+    reason: 'Seen on video',
+  }) as const;
 
 // Ana breaks (the 3 down), plays the 1 and misses (shot 2, ruled legal: a cushion after contact);
 // Bruno plays the 2 and misses (shot 3, ruled legal). Bruno appeals shot 2: no cushion after
 // contact (G1.19), A1; Ana appeals shot 3: his cue ball went down, A2.
-export function twoAppeals(): { t: Table; shot2: number; shot3: number } {
+function twoAppeals(): { t: Table; shot2: number; shot3: number } {
   const t = new Table({ raceTo: 2 });
   t.break(ANA.id, [{ ball: 3, pocket: 'FR' }]);
   t.call(ANA.id, 1, 'FL');
@@ -54,7 +60,9 @@ describe('appeals pending together are decided in table order', () => {
         'APPEAL_EARLIER_PENDING',
         /^Appeal A1 disputes an earlier event \(revision \d+\) and is pending/,
       );
-    given(...t.history).when(decideA('A2', 'DISMISSED')).thenRefuses('APPEAL_EARLIER_PENDING');
+    given(...t.history)
+      .when(decideA('A2', 'DISMISSED'))
+      .thenRefuses('APPEAL_EARLIER_PENDING');
     let caught: unknown;
     try {
       t.run(decideA('A2'));
@@ -130,7 +138,12 @@ describe('a review that sets a decision aside restores what it changed', () => {
           'O recurso A2, que a decisão deixara sem objeto, volta a estar pendente.',
         );
         expect(after.appeals.map((a) => [a.id, a.status, a.reason, a.mootedBy])).toEqual([
-          ['A1', 'DISMISSED', setAside.type === 'ReviewAppealDecision' ? setAside.reason : '', null],
+          [
+            'A1',
+            'DISMISSED',
+            setAside.type === 'ReviewAppealDecision' ? setAside.reason : '',
+            null,
+          ],
           ['A2', 'PENDING', null, null],
         ]);
       });

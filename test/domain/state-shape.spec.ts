@@ -86,8 +86,16 @@ const SHAPES: Record<number, string[]> = {
   ],
 };
 
-// Version 6: the appeal window frozen at scheduling and what it counts from; what mooted an appeal.
-SHAPES[6] = [...SHAPES[5], 'appealWindowFrozen', 'appealWindowStart', 'appeals[].mootedBy'].sort();
+// Version 6: the appeal window frozen at scheduling and what it counts from; what mooted an appeal;
+// who asked for the review of its decision.
+// who asked for the review of its decision.
+SHAPES[6] = [
+  ...SHAPES[5],
+  'appealWindowFrozen',
+  'appealWindowStart',
+  'appeals[].mootedBy',
+  'appeals[].reviewRequestedBy',
+].sort();
 
 // The values an appeal's status may hold, per version.
 const APPEAL_STATUS_VALUES: Record<number, string[]> = {

@@ -292,6 +292,7 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'AppealDecided',
   'AppealReviewed',
   'AppealEvidenceAttached',
+  'AppealReviewRequested',
   'AppealWithdrawn',
   'AppealMooted',
   'MatchSigned',

@@ -214,6 +214,17 @@ export interface ReviewAppealDecision {
   decision?: AppealOutcome;
   remedy?: AmendmentProposal;
   reason: string;
+  reasonPt?: string;
+}
+
+// A player of the match asks for the review of a committee decision, within the window.
+export interface RequestAppealReview {
+  type: 'RequestAppealReview';
+  appealId: string;
+  by: string;
+  reason: string;
+  // The competition's appeal policy (its window, for a match scheduled before windows were frozen).
+  policy?: AppealPolicy;
 }
 
 // The appellant withdraws a pending appeal, with a reason.
@@ -249,4 +260,5 @@ export type AmendmentCommand =
   | AttachAppealEvidence
   | ReviewAppealDecision
   | WithdrawAppeal
+  | RequestAppealReview
   | SignOffMatch;

@@ -120,6 +120,7 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'AppealDecided':
     case 'AppealReviewed':
     case 'AppealEvidenceAttached':
+    case 'AppealReviewRequested':
     case 'AppealWithdrawn':
     case 'AppealMooted':
     case 'MatchSigned':

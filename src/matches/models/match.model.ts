@@ -140,6 +140,8 @@ export class AppealEvidenceModel {
   @Field(() => String, { nullable: true, description: 'PHOTO: an archive reference.' })
   reference!: string | null;
   @Field(() => String, { nullable: true }) text!: string | null;
+  @Field({ description: 'Attached for the review of the decision (not for the decision).' })
+  forReview!: boolean;
 }
 
 @ObjectType('Appeal', { description: 'An appeal filed in this match.' })
@@ -156,6 +158,11 @@ export class AppealModel {
   @Field(() => String, { nullable: true }) reason!: string | null;
   @Field(() => String, { nullable: true, description: 'Who reviewed the decision, if anyone.' })
   reviewedBy!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The player who asked for the review of the decision, if anyone.',
+  })
+  reviewRequestedBy!: string | null;
   @Field(() => E.ReviewOutcome, { nullable: true }) review!: ReviewOutcome | null;
   @Field(() => String, { nullable: true, description: 'The decision’s reason in Portuguese.' })
   reasonPt!: string | null;

@@ -22,6 +22,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         remedy: null,
         reason: null,
         reviewedBy: null,
+        reviewRequestedBy: null,
         review: null,
         filedAt: d.filedAt ?? null,
         windowClosesAt: d.windowClosesAt,
@@ -66,6 +67,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
               status: d.decision,
               remedy: d.remedy?.kind ?? null,
               reason: d.outcome === 'SET_ASIDE' ? d.reason : a.reason,
+              reasonPt: d.outcome === 'SET_ASIDE' ? (d.reasonPt ?? null) : a.reasonPt,
               reviewedBy: d.reviewedBy,
               review: d.outcome,
             }
@@ -73,7 +75,9 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
       );
       const reopens = d.reopens ?? [];
       next.appeals = next.appeals.map((a) =>
-        reopens.includes(a.id) ? { ...a, status: 'PENDING' as const, reason: null, mootedBy: null } : a,
+        reopens.includes(a.id)
+          ? { ...a, status: 'PENDING' as const, reason: null, mootedBy: null }
+          : a,
       );
       if (d.resulting) {
         installPlaySnapshot(next, d.resulting);
@@ -85,7 +89,16 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
     case 'AppealEvidenceAttached': {
       const { appealId, explanation: _en, explanationPt: _pt, ...item } = event.data;
       next.appeals = next.appeals.map((a) =>
-        a.id === appealId ? { ...a, evidence: [...a.evidence, item] } : a,
+        a.id === appealId
+          ? { ...a, evidence: [...a.evidence, { ...item, forReview: item.forReview ?? false }] }
+          : a,
+      );
+      return next;
+    }
+    case 'AppealReviewRequested': {
+      const { appealId, by } = event.data;
+      next.appeals = next.appeals.map((a) =>
+        a.id === appealId ? { ...a, reviewRequestedBy: by } : a,
       );
       return next;
     }

@@ -43,11 +43,14 @@ export function reviewDecision(
     );
   requireUninvolved(c.reviewedBy, state, h.events, filed);
   const reason = requireText(c.reason, 'A written reason for the review');
+  const reasonPt =
+    c.reasonPt === undefined ? undefined : requireText(c.reasonPt, 'The reason in Portuguese');
+  const pt = { reasonPt: reasonPt ?? reason };
   const by = playerName(state, filed.by);
   if (c.outcome === 'CONFIRMED') {
     if (c.decision || c.remedy)
       throw invalid('A confirmation leaves the decision as it is; set it aside to decide again');
-    return [confirmed(c, reviewed, reason, by)];
+    return [confirmed(c, reviewed, reason, by, pt)];
   }
   const decision = c.decision;
   if (!decision) throw invalid('Setting a decision aside needs the decision substituted');
@@ -99,6 +102,7 @@ export function reviewDecision(
       reviewedRevision: reviewed.revision,
       reviewedBy: c.reviewedBy,
       outcome: 'SET_ASIDE',
+      ...(reasonPt === undefined ? {} : { reasonPt }),
       decision,
       remedy,
       reason,
@@ -109,7 +113,7 @@ export function reviewDecision(
       resulting: derived.resulting,
       reopened: closed && !over,
       explanation: `${head.en}: ${what.en}${ruling.en}${back.en} Reason: ${reason}`,
-      explanationPt: `${head.pt}: ${what.pt}${ruling.pt}${back.pt} Fundamento: ${reason}`,
+      explanationPt: `${head.pt}: ${what.pt}${ruling.pt}${back.pt} Fundamento: ${pt.reasonPt}`,
     },
   };
   return [event, ...mooted(state, c.appealId, supersedes)];
@@ -201,6 +205,8 @@ function confirmed(
   reviewed: Reviewed,
   reason: string,
   by: string,
+  // The Portuguese reason (or the reason as given), and whether one was given.
+  pt: { reasonPt: string },
 ): AppealReviewed {
   const d = reviewed.event.data;
   const head = REVIEW_TEXT.confirmed(c.appealId, by, d.outcome);
@@ -212,6 +218,7 @@ function confirmed(
       reviewedRevision: reviewed.revision,
       reviewedBy: c.reviewedBy,
       outcome: 'CONFIRMED',
+      ...(c.reasonPt === undefined ? {} : { reasonPt: pt.reasonPt }),
       decision: d.outcome,
       remedy: d.remedy,
       reason,
@@ -221,7 +228,7 @@ function confirmed(
       resulting: null,
       reopened: false,
       explanation: `${head.en}. Reason: ${reason}`,
-      explanationPt: `${head.pt}. Fundamento: ${reason}`,
+      explanationPt: `${head.pt}. Fundamento: ${pt.reasonPt}`,
     },
   };
 }
