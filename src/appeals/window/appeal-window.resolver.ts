@@ -9,7 +9,7 @@ import { requireReplay } from '../../matches/match-replay';
 import { MatchModel } from '../../matches/models/match.model';
 import { AppealCaseService } from '../cases/appeal-cases.service';
 import { AppealPolicyService } from '../policy/appeal-policy.service';
-import { MatchAppealWindowModel } from './appeal-window.model';
+import { MatchAppealWindowModel } from '../models/appeal-window.model';
 
 // The appeal window in force on a match, read from its ledger (the end of each game is dated
 // there, not in the match's state) when asked for.

@@ -44,9 +44,7 @@ export interface MatchScheduled {
     // Minutes after a disputed event during which a player may appeal it (default 30; absent in
     // records made before appeals existed).
     appealWindowMinutes?: number;
-    // The competition's appeal window copied when the match was scheduled: in force whatever the
-    // competition sets later. Absent in matches scheduled before (the competition's window as it
-    // stands when an appeal is filed applies, counted from the disputed event).
+    // The competition's window, frozen at scheduling (absent before: its current window applies).
     appealWindow?: AppealWindow;
     // A registered competition (its id; `competition` stays the display name), where and when the
     // match is played. Absent in records made before the registry existed.
