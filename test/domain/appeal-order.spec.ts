@@ -1,5 +1,6 @@
 import { canonicalJson } from '../../src/domain/canonical-json';
 import { previewAppeal } from '../../src/domain/match/amendments';
+import * as order from '../../src/domain/match/amendments/order';
 import type { MatchCommand } from '../../src/domain/match/commands';
 import { toPlaySnapshot } from '../../src/domain/match/play-snapshot';
 import { given, recordedHistory } from '../support/decider-spec';
@@ -163,6 +164,27 @@ describe('a review that sets a decision aside restores what it changed', () => {
       .then((events, after) => {
         expect(only(events, 'AppealReviewed').data.reopens).toEqual([]);
         expect(after.appeals.map((a) => a.status)).toEqual(['ALLOWED', 'MOOT']);
+      });
+  });
+
+  it('a ledger from before table order: after A2 allowed while A1 was pending, setting A2 aside for a dismissal lets A1 be allowed', () => {
+    const { t } = twoAppeals();
+    // As recorded by a build that decided appeals in any order.
+    const anyOrder = jest.spyOn(order, 'requireNoEarlierPending').mockImplementation(() => {});
+    t.run(decideA('A2'));
+    anyOrder.mockRestore();
+    given(...t.history)
+      .when(decideA('A1'))
+      .thenRefuses('DECISION_FINAL', /decision on appeal A2/);
+    t.run({ ...setAside, appealId: 'A2' } as MatchCommand);
+    given(...t.history)
+      .when(decideA('A1'))
+      .then((_, after) => {
+        expect(after.appeals.map((a) => [a.id, a.status])).toEqual([
+          ['A1', 'ALLOWED'],
+          ['A2', 'DISMISSED'],
+        ]);
+        expect(after.currentGame).toMatchObject({ shooter: BRUNO.id, ballInHand: 'ANYWHERE' });
       });
   });
 });
