@@ -211,4 +211,57 @@ describe('appeals decided in table order over GraphQL', () => {
     );
     expect(c.data!.competition).toEqual({ appealWindowMinutes: 1, appealWindowStart: 'SHOT' });
   });
+
+  it('a party asks for the review within the window; the review takes evidence and its reason in Portuguese', async () => {
+    const matchId = await twoAppeals();
+    await committee.decideAppeal(allow(matchId, 'A1'));
+    const asked = await ana.requestAppealReview({
+      matchId,
+      appealId: 'A1',
+      reason: 'The foot rail camera was not viewed',
+    });
+    expect(asked.events[0]).toMatchObject({
+      type: 'AppealReviewRequested',
+      explanation:
+        'Ana asks for the review of the decision on appeal A1: The foot rail camera was not viewed',
+      metadata: { recordedBy: 'ana', role: 'PLAYER' },
+    });
+    const again = await bruno.attempt('requestAppealReview', 'RequestAppealReviewInput', {
+      matchId,
+      appealId: 'A1',
+      reason: 'me too',
+    });
+    expect(again.errors?.[0].extensions).toMatchObject({
+      code: 'REVIEW_ALREADY_REQUESTED',
+      appealId: 'A1',
+    });
+    await ana.attachAppealEvidence({
+      matchId,
+      appealId: 'A1',
+      kind: 'VIDEO',
+      url: 'https://video.example/m/7',
+      atSecond: 312,
+    });
+    const reviewed = await review.reviewAppealDecision({
+      matchId,
+      appealId: 'A1',
+      outcome: 'CONFIRMED',
+      reason: 'The foot rail camera shows no cushion either',
+      reasonPt: 'A câmara do fundo também não mostra tabela',
+    });
+    expect(reviewed.events[0].type).toBe('AppealReviewed');
+    const m = await server.gql(
+      `query($id: String!) { match(id: $id) { appeals { id reviewRequestedBy review reasonPt
+         evidence { kind atSecond forReview } } } }`,
+      { id: matchId },
+    );
+    expect(m.data!.match.appeals[0]).toEqual({
+      id: 'A1',
+      reviewRequestedBy: 'ana',
+      review: 'CONFIRMED',
+      // A confirmation keeps the decision's reasons; the panel's are in its event.
+      reasonPt: null,
+      evidence: [{ kind: 'VIDEO', atSecond: 312, forReview: true }],
+    });
+  });
 });
