@@ -5,6 +5,7 @@ import { AppealQueryService } from './appeal-queries.service';
 import { AppealsResolver } from './appeals.resolver';
 import { AppealCaseService } from './cases/appeal-cases.service';
 import { AppealCasesResolver } from './cases/appeal-cases.resolver';
+import { AppealWindowResolver } from './window/appeal-window.resolver';
 import { ReadModel } from '../projections/read-model';
 import { AppealPolicyService } from './policy/appeal-policy.service';
 import {
@@ -37,6 +38,7 @@ import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry
     },
     AppealsResolver,
     AppealCasesResolver,
+    AppealWindowResolver,
   ],
 })
 export class AppealsModule {}

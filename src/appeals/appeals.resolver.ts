@@ -20,6 +20,7 @@ import {
 } from './inputs/appeal.inputs';
 import {
   AttachAppealEvidenceInput,
+  RequestAppealReviewInput,
   ReviewAppealDecisionInput,
 } from './inputs/review-evidence.inputs';
 import type { MatchCommandInput } from '../api/graphql/inputs/command.input';
@@ -93,6 +94,7 @@ export class AppealsResolver {
       recordedRuling: p.recordedRuling ? toRulingModel(p.recordedRuling) : null,
       ruling: p.ruling ? toRulingModel(p.ruling) : null,
       supersedes: p.supersedes,
+      forecloses: p.forecloses,
     };
   }
 
@@ -135,7 +137,7 @@ export class AppealsResolver {
 
   @Mutation(() => CommandResultModel, {
     description:
-      'The appeals committee decides a pending appeal (not a member who plays in or officiates the match, nor one who recorded or officiated what the appeal concerns). Allowing one closes as MOOT any other pending appeal whose disputed event it supersedes.',
+      'The appeals committee decides a pending appeal (not a member who plays in or officiates the match, nor one who recorded or officiated what the appeal concerns). Allowing one closes as MOOT any other pending appeal whose disputed event it supersedes. Appeals pending together are decided in table order: one against a later event waits for those against earlier ones (APPEAL_EARLIER_PENDING).',
   })
   async decideAppeal(
     @Args('input') input: DecideAppealInput,
@@ -201,8 +203,27 @@ export class AppealsResolver {
       ...defined({
         decision: input.decision ?? undefined,
         remedy: input.remedy ? toProposal(input.remedy) : undefined,
+        reasonPt: input.reasonPt ?? undefined,
       }),
       reason: input.reason,
+    }));
+  }
+
+  @Mutation(() => CommandResultModel, {
+    description:
+      'A player of the match asks for the review of a committee decision, once, within the match’s appeal window counted from the decision (REVIEW_WINDOW_CLOSED, REVIEW_ALREADY_REQUESTED); until the review, evidence may be attached for it.',
+  })
+  async requestAppealReview(
+    @Args('input') input: RequestAppealReviewInput,
+    @Context() ctx: GqlContext,
+  ): Promise<CommandResultModel> {
+    const policy = await this.policies.forMatch(input.matchId);
+    return this.run('requestAppealReview', input, ctx, (actor) => ({
+      type: 'RequestAppealReview',
+      appealId: input.appealId,
+      by: actor,
+      reason: input.reason,
+      ...(policy ? { policy } : {}),
     }));
   }
 

@@ -141,6 +141,7 @@ function putCompetition(
     endsOn: f.endsOn,
     venue: f.venue,
     appealWindowMinutes: f.appealWindowMinutes,
+    ...(f.appealWindowStart !== undefined ? { appealWindowStart: f.appealWindowStart } : {}),
     decisionDeadlineHours: f.decisionDeadlineHours,
     appealFee: f.appealFee,
   };

@@ -120,6 +120,7 @@ export class RegistryResolver {
           appealFee: input.appealFee ? { ...input.appealFee } : null,
           ...defined({
             appealWindowMinutes: input.appealWindowMinutes ?? undefined,
+            appealWindowStart: input.appealWindowStart ?? undefined,
             decisionDeadlineHours: input.decisionDeadlineHours ?? undefined,
           }),
         },
@@ -143,6 +144,7 @@ export class RegistryResolver {
       endsOn: input.endsOn,
       venue: input.venue,
       appealWindowMinutes: input.appealWindowMinutes ?? undefined,
+      appealWindowStart: input.appealWindowStart ?? undefined,
       decisionDeadlineHours: input.decisionDeadlineHours ?? undefined,
       appealFee:
         input.appealFee === undefined ? undefined : input.appealFee && { ...input.appealFee },

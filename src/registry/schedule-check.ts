@@ -61,5 +61,7 @@ export async function resolveSchedule(
     competition: draft.competition ?? competition?.name ?? null,
     ...(venue !== undefined ? { venue } : {}),
     ...(appealWindowMinutes !== undefined ? { appealWindowMinutes } : {}),
+    // A competition's window is frozen into its matches: a later change does not reach back.
+    ...(competition ? { appealWindowStart: competition.appealWindowStart ?? 'SHOT' } : {}),
   };
 }

@@ -316,14 +316,18 @@ describe('a committee decision is final: a later appeal cannot undo it either', 
       grounds: 'A spectator touched the 5 before it dropped',
       proposal: { kind: 'REPLAY_GAME' },
     });
-    t.run(decideA('A2', 'DISMISSED'));
+    // Of two appeals against one shot, the one filed first is decided first (table order).
     given(...t.history)
-      .when(decideA('A1', 'ALLOWED', 'ac-2'))
+      .when(decideA('A2', 'DISMISSED'))
+      .thenRefuses('APPEAL_EARLIER_PENDING', /^Appeal A1 disputes an earlier event/);
+    t.run(decideA('A1', 'DISMISSED'));
+    given(...t.history)
+      .when(decideA('A2', 'ALLOWED', 'ac-2'))
       .then((events, after) => {
         expect(only(events, 'AppealDecided').data.supersedes).toContain(disputed);
         expect(after.appeals.map((a) => [a.id, a.status])).toEqual([
-          ['A1', 'ALLOWED'],
-          ['A2', 'DISMISSED'],
+          ['A1', 'DISMISSED'],
+          ['A2', 'ALLOWED'],
         ]);
       });
   });

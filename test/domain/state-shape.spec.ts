@@ -86,9 +86,21 @@ const SHAPES: Record<number, string[]> = {
   ],
 };
 
+// Version 6: the appeal window frozen at scheduling and what it counts from; what mooted an appeal;
+// who asked for the review of its decision.
+// who asked for the review of its decision.
+SHAPES[6] = [
+  ...SHAPES[5],
+  'appealWindowFrozen',
+  'appealWindowStart',
+  'appeals[].mootedBy',
+  'appeals[].reviewRequestedBy',
+].sort();
+
 // The values an appeal's status may hold, per version.
 const APPEAL_STATUS_VALUES: Record<number, string[]> = {
   5: ['PENDING', 'DISMISSED', 'ALLOWED', 'WITHDRAWN', 'MOOT'],
+  6: ['PENDING', 'DISMISSED', 'ALLOWED', 'WITHDRAWN', 'MOOT'],
 };
 
 // A played match's state, with the fields of an appeal filed in another match in place of its

@@ -110,6 +110,9 @@ export class LedgerClient {
   reviewAppealDecision(input: Record<string, unknown>) {
     return this.ok('reviewAppealDecision', 'ReviewAppealDecisionInput', input);
   }
+  requestAppealReview(input: Record<string, unknown>) {
+    return this.ok('requestAppealReview', 'RequestAppealReviewInput', input);
+  }
   withdrawAppeal(input: Record<string, unknown>) {
     return this.ok('withdrawAppeal', 'WithdrawAppealInput', input);
   }

@@ -24,6 +24,8 @@ export class Table {
       breaker?: string;
       discipline?: Discipline;
       refereePresent?: boolean;
+      // A competition's window, frozen into the match when scheduled.
+      appealWindow?: { minutes: number; start: 'SHOT' | 'GAME_END' | 'MATCH_END' };
     } = {},
   ) {
     this.run({
@@ -37,6 +39,12 @@ export class Table {
       breakOrder: opts.breakOrder ?? 'WINNER',
       refereePresent: opts.refereePresent ?? true,
       competition: null,
+      ...(opts.appealWindow
+        ? {
+            appealWindowMinutes: opts.appealWindow.minutes,
+            appealWindowStart: opts.appealWindow.start,
+          }
+        : {}),
     });
     const breaker = opts.breaker ?? ANA.id;
     this.run({ type: 'DecideBreakOrder', method: 'COIN_TOSS', winner: breaker });

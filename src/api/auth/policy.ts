@@ -57,6 +57,8 @@ export const MUTATION_POLICY = {
   // A committee decision is final except to its review, by a review panel of its own role (the
   // decider and anyone involved are refused: RECUSED).
   reviewAppealDecision: { APPEALS_REVIEW: 'ANY' },
+  // Either party may ask for that review, within the window.
+  requestAppealReview: { PLAYER: 'OWN_MATCH' },
   // Evidence by reference for a pending appeal: the players, the match's referee and the
   // committee (a former referee's statement is taken by the committee, in its hearing notes).
   attachAppealEvidence: { PLAYER: 'OWN_MATCH', REFEREE: 'ASSIGNED', APPEALS_COMMITTEE: 'ANY' },

@@ -2,6 +2,7 @@ import { registerEnumType } from '@nestjs/graphql';
 import {
   ACTOR_ROLES,
   APPEAL_OUTCOMES,
+  APPEAL_WINDOW_STARTS,
   REVIEW_OUTCOMES,
   EVIDENCE_KINDS,
   STATEMENT_CAPACITIES,
@@ -157,6 +158,11 @@ export const RemedyKind = enumOf(
   REMEDY_KINDS,
   'RemedyKind',
   'How allowing an appeal amends the record.',
+);
+export const AppealWindowStart = enumOf(
+  APPEAL_WINDOW_STARTS,
+  'AppealWindowStart',
+  'What an appeal window counts from: SHOT the disputed event, GAME_END the end of its game, MATCH_END the end of the match.',
 );
 export const AppealOutcome = enumOf(
   APPEAL_OUTCOMES,

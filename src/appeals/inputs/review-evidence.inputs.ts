@@ -108,4 +108,33 @@ export class ReviewAppealDecisionInput extends MatchCommandInput {
   @MaxLength(2000)
   @PlainText()
   reason!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The reason in Portuguese; the Portuguese explanation quotes it.',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(2000)
+  @PlainText()
+  reasonPt?: string;
+}
+
+@InputType({
+  description:
+    'A player of the match asks for the review of a committee decision, within the match’s appeal window counted from the decision; evidence may then be attached for the review.',
+})
+export class RequestAppealReviewInput extends MatchCommandInput {
+  @Field()
+  @IsString()
+  @PLAYER_ID_RULE
+  appealId!: string;
+
+  @Field({ description: 'Why the decision should be reviewed.' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(2000)
+  @PlainText()
+  reason!: string;
 }

@@ -4,6 +4,14 @@ import * as E from '../../api/graphql/enums';
 import { MatchModel } from '../../matches/models/match.model';
 import { RulingModel } from '../../matches/models/ruling.model';
 
+@ObjectType('ForeclosedAppeal', {
+  description: 'A pending appeal a decision would close as moot, and why.',
+})
+export class ForeclosedAppealModel {
+  @Field() appealId!: string;
+  @Field() reason!: string;
+}
+
 @ObjectType('AppealPreview', {
   description:
     'An appeal decision as it would be (pending appeal) or as it was (closed appeal), beside the record. Nothing is appended.',
@@ -38,4 +46,9 @@ export class AppealPreviewModel {
   ruling!: RulingModel | null;
   @Field(() => [Int], { description: 'Revisions the remedy would supersede.' })
   supersedes!: number[];
+  @Field(() => [ForeclosedAppealModel], {
+    description:
+      'PENDING: the other pending appeals the decision would close as moot (it forecloses them); closed: none.',
+  })
+  forecloses!: ForeclosedAppealModel[];
 }

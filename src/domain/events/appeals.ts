@@ -134,6 +134,8 @@ export interface AppealReviewed {
     reviewedRevision: number;
     reviewedBy: string;
     outcome: ReviewOutcome;
+    // The reason in Portuguese, when the panel gives one (absent in older events).
+    reasonPt?: string;
     // The decision in force after the review (CONFIRMED: the reviewed one's).
     decision: AppealOutcome;
     remedy: Amendment | null;
@@ -143,6 +145,9 @@ export interface AppealReviewed {
     // are reinstated (and superseded again when the substituted remedy replaces them).
     supersedes: number[];
     reinstates: number[];
+    // SET_ASIDE: the appeals the reviewed decision had closed as moot whose disputed event is in
+    // force again; they are pending again (absent in older events: none).
+    reopens?: string[];
     resulting: PlaySnapshot | null;
     reopened: boolean;
     explanation: string;
@@ -169,6 +174,8 @@ export interface Evidence {
   by: string;
   // In what capacity its author attached it.
   capacity: StatementCapacity;
+  // Attached for the review of the decision (absent: for the decision).
+  forReview?: boolean;
   // VIDEO: the recording and the second to watch from; PHOTO: a URL or an archive reference.
   url: string | null;
   atSecond: number | null;
@@ -181,6 +188,23 @@ export interface AppealEvidenceAttached {
   type: 'AppealEvidenceAttached';
   version: 1;
   data: Evidence & { appealId: string; explanation: string; explanationPt: string };
+}
+
+// A party asks for the review of a committee decision, within the window (counted from the
+// decision). Until the panel reviews it, evidence may be attached for the review.
+export interface AppealReviewRequested {
+  type: 'AppealReviewRequested';
+  version: 1;
+  data: {
+    appealId: string;
+    by: string;
+    reason: string;
+    requestedAt: string;
+    // When the window to ask closed (the decision's recordedAt plus the match's window).
+    windowClosesAt: string;
+    explanation: string;
+    explanationPt: string;
+  };
 }
 
 // The appellant withdraws a pending appeal.
@@ -246,8 +270,9 @@ export interface AppealState {
   decidedBy: string | null;
   remedy: RemedyKind | null;
   reason: string | null;
-  // Who reviewed the decision, and how (null until reviewed).
+  // Who reviewed the decision, and how (null until reviewed); who asked for the review.
   reviewedBy: string | null;
+  reviewRequestedBy: string | null;
   review: ReviewOutcome | null;
   // Filed at, window and deadline (null for appeals filed before these were recorded).
   filedAt: string | null;
@@ -256,7 +281,9 @@ export interface AppealState {
   decidedAt: string | null;
   reasonPt: string | null;
   fee: AppealFee | null;
-  evidence: Evidence[];
+  evidence: (Evidence & { forReview: boolean })[];
+  // MOOT: the appeal whose decision (or review) mooted it; null otherwise.
+  mootedBy: string | null;
 }
 
 export type AmendmentEvent =
@@ -265,6 +292,7 @@ export type AmendmentEvent =
   | AppealDecided
   | AppealReviewed
   | AppealEvidenceAttached
+  | AppealReviewRequested
   | AppealWithdrawn
   | AppealMooted
   | MatchSigned

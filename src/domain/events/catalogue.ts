@@ -17,6 +17,7 @@ import type {
 } from '../rules/ruling';
 import type { AmendmentEvent } from './appeals';
 import type { RegistryEvent } from '../registry/events';
+import type { AppealWindow } from '../match/amendments/window';
 import type { ImportSource, ResultEvent } from './results';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
@@ -43,6 +44,8 @@ export interface MatchScheduled {
     // Minutes after a disputed event during which a player may appeal it (default 30; absent in
     // records made before appeals existed).
     appealWindowMinutes?: number;
+    // The competition's window, frozen at scheduling (absent before: its current window applies).
+    appealWindow?: AppealWindow;
     // A registered competition (its id; `competition` stays the display name), where and when the
     // match is played. Absent in records made before the registry existed.
     competitionId?: string;
@@ -287,6 +290,7 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'AppealDecided',
   'AppealReviewed',
   'AppealEvidenceAttached',
+  'AppealReviewRequested',
   'AppealWithdrawn',
   'AppealMooted',
   'MatchSigned',

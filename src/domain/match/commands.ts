@@ -1,3 +1,4 @@
+import type { AppealWindowStart } from './amendments/window';
 import type {
   ConductSanction,
   LagShot,
@@ -38,6 +39,8 @@ export interface ScheduleMatch {
   refereePresent: boolean;
   competition: string | null;
   appealWindowMinutes?: number;
+  // Set for a competition's match: the window is then frozen into it (with its minutes).
+  appealWindowStart?: AppealWindowStart;
   competitionId?: string;
   venue?: string;
   tableNumber?: number;
@@ -211,6 +214,17 @@ export interface ReviewAppealDecision {
   decision?: AppealOutcome;
   remedy?: AmendmentProposal;
   reason: string;
+  reasonPt?: string;
+}
+
+// A player of the match asks for the review of a committee decision, within the window.
+export interface RequestAppealReview {
+  type: 'RequestAppealReview';
+  appealId: string;
+  by: string;
+  reason: string;
+  // The competition's appeal policy (its window, for a match scheduled before windows were frozen).
+  policy?: AppealPolicy;
 }
 
 // The appellant withdraws a pending appeal, with a reason.
@@ -246,4 +260,5 @@ export type AmendmentCommand =
   | AttachAppealEvidence
   | ReviewAppealDecision
   | WithdrawAppeal
+  | RequestAppealReview
   | SignOffMatch;

@@ -22,6 +22,8 @@ export function copyMatch(s: MatchState): MatchState {
     winner: s.winner,
     officials: s.officials,
     appealWindowMinutes: s.appealWindowMinutes,
+    appealWindowStart: s.appealWindowStart,
+    appealWindowFrozen: s.appealWindowFrozen,
     appeals: s.appeals,
     signatures: s.signatures,
     final: s.final,

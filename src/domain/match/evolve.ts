@@ -120,6 +120,7 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'AppealDecided':
     case 'AppealReviewed':
     case 'AppealEvidenceAttached':
+    case 'AppealReviewRequested':
     case 'AppealWithdrawn':
     case 'AppealMooted':
     case 'MatchSigned':
@@ -153,7 +154,10 @@ function scheduled(d: MatchScheduled['data']): MatchState {
     winner: null,
     officials: { scorers: [], referees: [] },
     // Matches scheduled before appeals existed carry no window: they get the default.
-    appealWindowMinutes: d.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
+    appealWindowMinutes:
+      d.appealWindow?.minutes ?? d.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
+    appealWindowStart: d.appealWindow?.start ?? 'SHOT',
+    appealWindowFrozen: d.appealWindow !== undefined,
     appeals: [],
     signatures: [],
     final: false,

@@ -1,6 +1,10 @@
 import { DomainError } from '../errors';
 import type { LedgerEvent } from '../events/catalogue';
-import { MAX_APPEAL_WINDOW_MINUTES } from './amendments/window';
+import {
+  APPEAL_WINDOW_STARTS,
+  DEFAULT_APPEAL_WINDOW_MINUTES,
+  MAX_APPEAL_WINDOW_MINUTES,
+} from './amendments/window';
 import type { ScheduleMatch } from './commands';
 import type { MatchState } from './state';
 
@@ -28,6 +32,11 @@ export function schedule(c: ScheduleMatch, state: MatchState | null): LedgerEven
       `appealWindowMinutes must be a whole number from 0 to ${MAX_APPEAL_WINDOW_MINUTES}`,
     );
   }
+  if (c.appealWindowStart !== undefined && !APPEAL_WINDOW_STARTS.includes(c.appealWindowStart))
+    throw new DomainError(
+      'INVALID_MATCH_SETUP',
+      `appealWindowStart must be one of ${APPEAL_WINDOW_STARTS.join(', ')}`,
+    );
   if (!Number.isInteger(c.raceTo) || c.raceTo < 1) {
     throw new DomainError(
       'INVALID_MATCH_SETUP',
@@ -52,6 +61,14 @@ export function schedule(c: ScheduleMatch, state: MatchState | null): LedgerEven
         refereePresent: c.refereePresent,
         competition: c.competition,
         ...(c.competitionId !== undefined ? { competitionId: c.competitionId } : {}),
+        ...(c.appealWindowStart !== undefined
+          ? {
+              appealWindow: {
+                minutes: c.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
+                start: c.appealWindowStart,
+              },
+            }
+          : {}),
         ...(c.appealWindowMinutes !== undefined
           ? { appealWindowMinutes: c.appealWindowMinutes }
           : {}),

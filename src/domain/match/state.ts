@@ -1,4 +1,5 @@
 import type { AppealState } from '../events/appeals';
+import type { AppealWindowStart } from './amendments/window';
 import type { PlayerRef } from '../events/catalogue';
 import type { FrozenDeclaration } from '../rules/general/cushions';
 import type { ShotCall } from '../events/shot-facts';
@@ -17,7 +18,7 @@ import type {
 // The shape of MatchState as a read model stores it. Bump it whenever a field of MatchState or
 // GameState (or of anything nested in them) is added, removed, renamed or changes meaning: a read
 // model built with another version is rebuilt from the ledger, so no code reads an older shape.
-export const MATCH_STATE_VERSION = 5;
+export const MATCH_STATE_VERSION = 6;
 
 export interface GameState {
   number: number;
@@ -95,6 +96,10 @@ export interface MatchState {
   // The appeal window, appeals filed, signatures on the scoresheet, and whether the match is
   // final (signed off).
   appealWindowMinutes: number;
+  // What the window counts from, and whether it was frozen into the match when scheduled (false:
+  // a match scheduled before, whose competition's current window applies).
+  appealWindowStart: AppealWindowStart;
+  appealWindowFrozen: boolean;
   appeals: AppealState[];
   signatures: string[];
   final: boolean;

@@ -1,4 +1,5 @@
 import {
+  APPEAL_WINDOW_STARTS,
   DEFAULT_APPEAL_WINDOW_MINUTES,
   MAX_APPEAL_WINDOW_MINUTES,
 } from '../match/amendments/window';
@@ -58,6 +59,12 @@ function checkFields(f: CompetitionFields): void {
   if (f.startsOn !== null && f.endsOn !== null && f.endsOn < f.startsOn)
     throw new RegistryError('INVALID_RECORD', 'endsOn is before startsOn', 'endsOn');
   requireWhole(f.appealWindowMinutes, 'appealWindowMinutes', 0, MAX_APPEAL_WINDOW_MINUTES);
+  if (f.appealWindowStart !== undefined && !APPEAL_WINDOW_STARTS.includes(f.appealWindowStart))
+    throw new RegistryError(
+      'INVALID_RECORD',
+      `appealWindowStart must be one of ${APPEAL_WINDOW_STARTS.join(', ')}`,
+      'appealWindowStart',
+    );
   requireWhole(f.decisionDeadlineHours, 'decisionDeadlineHours', 1, MAX_DECISION_DEADLINE_HOURS);
   if (f.appealFee !== null) {
     const { amount, currency } = f.appealFee;

@@ -1,3 +1,4 @@
+import type { AppealWindowStart } from '../match/amendments/window';
 import type { Discipline, RuleProfileId } from '../table/vocabulary';
 
 // The federation's own records, each in a stream of its own (player-<licenceId>,
@@ -39,6 +40,8 @@ export interface CompetitionFields {
   venue: string | null;
   // Appeals settings read by the committee (see CompetitionAppealPolicy).
   appealWindowMinutes: number;
+  // What the window counts from (absent in records made before: SHOT, the disputed event).
+  appealWindowStart?: AppealWindowStart;
   decisionDeadlineHours: number;
   appealFee: Money | null;
 }

@@ -140,6 +140,8 @@ export class AppealEvidenceModel {
   @Field(() => String, { nullable: true, description: 'PHOTO: an archive reference.' })
   reference!: string | null;
   @Field(() => String, { nullable: true }) text!: string | null;
+  @Field({ description: 'Attached for the review of the decision (not for the decision).' })
+  forReview!: boolean;
 }
 
 @ObjectType('Appeal', { description: 'An appeal filed in this match.' })
@@ -156,6 +158,11 @@ export class AppealModel {
   @Field(() => String, { nullable: true }) reason!: string | null;
   @Field(() => String, { nullable: true, description: 'Who reviewed the decision, if anyone.' })
   reviewedBy!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The player who asked for the review of the decision, if anyone.',
+  })
+  reviewRequestedBy!: string | null;
   @Field(() => E.ReviewOutcome, { nullable: true }) review!: ReviewOutcome | null;
   @Field(() => String, { nullable: true, description: 'The decision’s reason in Portuguese.' })
   reasonPt!: string | null;
@@ -171,6 +178,11 @@ export class AppealModel {
   @Field(() => String, { nullable: true }) decidedAt!: string | null;
   @Field(() => AppealFeeModel, { nullable: true }) fee!: AppealFeeModel | null;
   @Field(() => [AppealEvidenceModel]) evidence!: AppealEvidenceModel[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'MOOT: the appeal whose decision (or its review) made this one moot.',
+  })
+  mootedBy!: string | null;
 }
 
 @ObjectType('Match', { description: 'A match and its current state.' })

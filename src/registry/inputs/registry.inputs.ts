@@ -15,7 +15,14 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { DISCIPLINES, RULE_PROFILES, type Discipline, type RuleProfileId } from '../../domain';
+import {
+  APPEAL_WINDOW_STARTS,
+  DISCIPLINES,
+  RULE_PROFILES,
+  type AppealWindowStart,
+  type Discipline,
+  type RuleProfileId,
+} from '../../domain';
 import * as E from '../../api/graphql/enums';
 import {
   CommandInput,
@@ -122,6 +129,14 @@ abstract class CompetitionFieldsInput extends CommandInput {
   @Min(0)
   @Max(10080)
   appealWindowMinutes?: number;
+
+  @Field(() => E.AppealWindowStart, {
+    nullable: true,
+    description: 'What the appeal window counts from (default SHOT).',
+  })
+  @IsOptional()
+  @IsIn(APPEAL_WINDOW_STARTS)
+  appealWindowStart?: AppealWindowStart;
 
   @Field(() => Int, { nullable: true, description: 'Default 72.' })
   @IsOptional()

@@ -1,6 +1,7 @@
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import {
   TIE_BREAK_ORDER,
+  type AppealWindowStart,
   type CompetitionRecord,
   type Discipline,
   type PlayerRecord,
@@ -50,6 +51,11 @@ export class CompetitionModel {
   @Field(() => String, { nullable: true }) venue!: string | null;
   @Field(() => Int, { description: 'Minutes a player has to appeal in this competition.' })
   appealWindowMinutes!: number;
+  @Field(() => E.AppealWindowStart, {
+    description:
+      'What the appeal window counts from: the disputed shot, the end of its game or of the match. Copied into each match when it is scheduled.',
+  })
+  appealWindowStart!: AppealWindowStart;
   @Field(() => Int, { description: 'Hours the committee has to decide an appeal.' })
   decisionDeadlineHours!: number;
   @Field(() => MoneyModel, { nullable: true }) appealFee!: MoneyModel | null;
@@ -111,6 +117,7 @@ export const toCompetitionModel = (c: CompetitionRecord): CompetitionModel => ({
   endsOn: c.endsOn,
   venue: c.venue,
   appealWindowMinutes: c.appealWindowMinutes,
+  appealWindowStart: c.appealWindowStart ?? 'SHOT',
   decisionDeadlineHours: c.decisionDeadlineHours,
   appealFee: c.appealFee ? { ...c.appealFee } : null,
   committee: [...c.committee],

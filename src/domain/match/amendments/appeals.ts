@@ -18,13 +18,15 @@ import {
 import { mooted, pendingAppeal } from './closing';
 import { disputedText } from './disputed-texts';
 import { requireNoDecisionUndone, requireNotRuledOn } from './finality';
+import { requireNoEarlierPending } from './order';
 import { requireOnPanel } from './recusal';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
 import { tableWords } from './table-words';
+import { requireWindowOpen } from './window-close';
 
-// A player of the match appeals a ruling or event within the competition's window, counted from
-// when the disputed event was recorded; never once the match is signed off.
+// A player of the match appeals a ruling or event within the window in force (window-close.ts);
+// never once the match is signed off.
 export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory): AppealFiled {
   const grounds = requireText(c.grounds, 'The grounds of the appeal');
   if (state.final)
@@ -53,13 +55,7 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
       'INVALID_APPEAL',
       `Revision ${target.revision} was superseded at ${superseded.get(target.revision)}; appeal that instead`,
     );
-  const minutes = c.policy?.appealWindowMinutes ?? state.appealWindowMinutes;
-  const closes = new Date(Date.parse(target.recordedAt) + minutes * 60_000).toISOString();
-  if (Date.parse(h.now) > Date.parse(closes))
-    throw new DomainError(
-      'APPEAL_WINDOW_CLOSED',
-      `The ${minutes}-minute appeal window for revision ${target.revision} closed at ${closes}`,
-    );
+  const closes = requireWindowOpen(state, c.policy, h, target);
   const proposal = normaliseAmendment(h.events, target.revision, c.proposal, 'INVALID_APPEAL');
   // The proposal must be one the engine can apply (a what-if that would fail is refused now).
   rederive(h.events, target.revision, proposal, 'INVALID_APPEAL');
@@ -130,6 +126,8 @@ export function decideAppeal(
   h: RecordedHistory,
 ): [AppealDecided, ...AppealMooted[]] {
   pendingAppeal(state, c.appealId);
+  // Appeals pending together are decided in table order (order.ts).
+  requireNoEarlierPending(state, h.events, c.appealId);
   const filed = filedEvent(h.events, c.appealId);
   requireOnPanel(c.decidedBy, c.committee, state, h.events, filed);
   const reason = requireText(c.reason, 'A written reason for the decision');

@@ -8,6 +8,7 @@ import { correctGameResult } from '../results/correct';
 import type { RecordedHistory } from './history';
 import { attachEvidence } from './evidence';
 import { reviewDecision } from './review';
+import { requestReview } from './review-request';
 import { signOff } from './sign-off';
 
 // Corrections, appeals and sign-off are decided against the recorded history, not only the
@@ -22,6 +23,7 @@ const AMENDMENT_COMMANDS: readonly MatchCommand['type'][] = [
   'ReviewAppealDecision',
   'AttachAppealEvidence',
   'WithdrawAppeal',
+  'RequestAppealReview',
   'SignOffMatch',
 ];
 
@@ -54,6 +56,8 @@ export function decideAmendment(
       return reviewDecision(c, state, requireHistory(recorded));
     case 'WithdrawAppeal':
       return [withdrawAppeal(c, state)];
+    case 'RequestAppealReview':
+      return [requestReview(c, state, requireHistory(recorded))];
     case 'SignOffMatch':
       return signOff(c, state);
   }

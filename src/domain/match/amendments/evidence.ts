@@ -11,6 +11,7 @@ import { isPlayerOf, playerName, type MatchState } from '../state';
 import { pendingAppeal } from './closing';
 import { filedEvent, type RecordedHistory } from './history';
 import { requireOnPanel } from './recusal';
+import { openFile } from './review-request';
 
 // Evidence is attached to a pending appeal by reference, each piece its own event with its
 // author: a video (URL and the second to watch from), a photo (URL or archive reference), a
@@ -21,7 +22,7 @@ export function attachEvidence(
   state: MatchState,
   h: RecordedHistory,
 ): AppealEvidenceAttached {
-  const appeal = pendingAppeal(state, c.appealId);
+  const { appeal, forReview } = openFile(state, c.appealId, pendingAppeal);
   const capacity = capacityOf(c, state, h, appeal);
   if (c.kind === 'HEARING_NOTES' && capacity !== 'COMMITTEE')
     throw invalid('Hearing notes are written by the appeals committee');
@@ -51,6 +52,7 @@ export function attachEvidence(
       kind: c.kind,
       by: c.by,
       capacity,
+      ...(forReview ? { forReview } : {}),
       ...item,
       explanation: `${who} (${role.en}) attaches ${what.en} to appeal ${appeal.id} (${evidenceId})${item.text ? `: ${item.text}` : ''}`,
       explanationPt: `${who} (${role.pt}) junta ${what.pt} ao recurso ${appeal.id} (${evidenceId})${item.text ? `: ${item.text}` : ''}`,

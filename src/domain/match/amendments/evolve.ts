@@ -22,6 +22,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         remedy: null,
         reason: null,
         reviewedBy: null,
+        reviewRequestedBy: null,
         review: null,
         filedAt: d.filedAt ?? null,
         windowClosesAt: d.windowClosesAt,
@@ -30,6 +31,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         reasonPt: null,
         fee: d.fee ?? null,
         evidence: [],
+        mootedBy: null,
       };
       next.appeals = [...next.appeals, appeal];
       return next;
@@ -65,9 +67,16 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
               status: d.decision,
               remedy: d.remedy?.kind ?? null,
               reason: d.outcome === 'SET_ASIDE' ? d.reason : a.reason,
+              reasonPt: d.outcome === 'SET_ASIDE' ? (d.reasonPt ?? null) : a.reasonPt,
               reviewedBy: d.reviewedBy,
               review: d.outcome,
             }
+          : a,
+      );
+      const reopens = d.reopens ?? [];
+      next.appeals = next.appeals.map((a) =>
+        reopens.includes(a.id)
+          ? { ...a, status: 'PENDING' as const, reason: null, mootedBy: null }
           : a,
       );
       if (d.resulting) {
@@ -80,16 +89,29 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
     case 'AppealEvidenceAttached': {
       const { appealId, explanation: _en, explanationPt: _pt, ...item } = event.data;
       next.appeals = next.appeals.map((a) =>
-        a.id === appealId ? { ...a, evidence: [...a.evidence, item] } : a,
+        a.id === appealId
+          ? { ...a, evidence: [...a.evidence, { ...item, forReview: item.forReview ?? false }] }
+          : a,
+      );
+      return next;
+    }
+    case 'AppealReviewRequested': {
+      const { appealId, by } = event.data;
+      next.appeals = next.appeals.map((a) =>
+        a.id === appealId ? { ...a, reviewRequestedBy: by } : a,
       );
       return next;
     }
     case 'AppealWithdrawn':
       next.appeals = closed(next, event.data.appealId, 'WITHDRAWN', event.data.reason);
       return next;
-    case 'AppealMooted':
-      next.appeals = closed(next, event.data.appealId, 'MOOT', event.data.reason);
+    case 'AppealMooted': {
+      const { appealId, mootedBy, reason } = event.data;
+      next.appeals = closed(next, appealId, 'MOOT', reason).map((a) =>
+        a.id === appealId ? { ...a, mootedBy } : a,
+      );
       return next;
+    }
     case 'MatchSigned':
       next.signatures = [...next.signatures, event.data.by];
       return next;

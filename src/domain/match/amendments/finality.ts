@@ -1,4 +1,5 @@
 import { DomainError } from '../../errors';
+import type { AppealDecided, AppealReviewed } from '../../events/appeals';
 import type { MatchState } from '../state';
 import { concernedEvents, isCommitteeDecision, type RecordedEvent } from './history';
 import { tableWords } from './table-words';
@@ -68,7 +69,11 @@ function decisionReached(
 ): { appealId: string; what: string } | null {
   const reached = new Set(supersedes);
   for (const r of events)
-    if (isCommitteeDecision(r.event) && reached.has(r.revision))
+    if (
+      isCommitteeDecision(r.event) &&
+      reached.has(r.revision) &&
+      !restoresFor(r.event, bindsBefore)
+    )
       return {
         appealId: r.event.data.appealId,
         what: `would supersede the committee's decision on appeal ${r.event.data.appealId} (revision ${r.revision})`,
@@ -84,6 +89,18 @@ function decisionReached(
         what: `would change revision ${a.againstRevision}, which the committee's decision on appeal ${a.id} let stand`,
       };
   return null;
+}
+
+// A review that set a decision aside for a dismissal only put back the record as it stood before
+// that decision: like the dismissal it substitutes, it binds the appeals filed after the decision
+// it reviewed, not one already pending then (decided on its own claim, in table order).
+function restoresFor(e: AppealDecided | AppealReviewed, bindsBefore: number): boolean {
+  return (
+    e.type === 'AppealReviewed' &&
+    e.data.outcome === 'SET_ASIDE' &&
+    e.data.decision === 'DISMISSED' &&
+    e.data.reviewedRevision > bindsBefore
+  );
 }
 
 // When the committee first decided an appeal (its AppealDecided; a review comes later).

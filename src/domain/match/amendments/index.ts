@@ -11,4 +11,17 @@ export {
 export { caseFile, type CaseFile } from './case-file';
 export { previewAppeal, type AppealPreview } from './preview';
 export { normaliseAmendment, rederive } from './rederive';
-export { DEFAULT_APPEAL_WINDOW_MINUTES, MAX_APPEAL_WINDOW_MINUTES } from './window';
+export {
+  APPEAL_WINDOW_STARTS,
+  DEFAULT_APPEAL_WINDOW_MINUTES,
+  MAX_APPEAL_WINDOW_MINUTES,
+  type AppealWindow,
+  type AppealWindowStart,
+} from './window';
+export {
+  appealWindows,
+  plusMinutes,
+  windowCountsFrom,
+  windowInForce,
+  type AppealWindowsInForce,
+} from './window-close';

@@ -21,6 +21,8 @@ export interface AppealPreview {
   recordedRuling: Ruling | null;
   ruling: Ruling | null;
   supersedes: number[];
+  // The other pending appeals the decision would close as moot (what it forecloses), with why.
+  forecloses: { appealId: string; reason: string }[];
 }
 
 // The committee's what-if. For a pending appeal it runs the decision itself, allowing the appeal
@@ -56,7 +58,7 @@ export function previewAppeal(
     current,
     { events: [...events], now: '' },
   );
-  const [decision] = decided;
+  const [decision, ...moots] = decided;
   return {
     ...base,
     closedAt: null,
@@ -65,6 +67,7 @@ export function previewAppeal(
     amended: fold(current, decided),
     ruling: decision.data.ruling,
     supersedes: decision.data.supersedes,
+    forecloses: moots.map((m) => ({ appealId: m.data.appealId, reason: m.data.reason })),
   };
 }
 
@@ -80,7 +83,10 @@ function closedBy(
   events: readonly RecordedEvent[],
   appealId: string,
   proposal: Amendment,
-): Pick<AppealPreview, 'closedAt' | 'remedy' | 'recorded' | 'amended' | 'ruling' | 'supersedes'> {
+): Pick<
+  AppealPreview,
+  'closedAt' | 'remedy' | 'recorded' | 'amended' | 'ruling' | 'supersedes' | 'forecloses'
+> {
   const closing = events.find((r) => closes(r.event, appealId))!;
   const decision = closing.event.type === 'AppealDecided' ? closing.event.data : null;
   return {
@@ -90,6 +96,7 @@ function closedBy(
     amended: stateBefore(events, lastOfCommand(events, closing.revision) + 1),
     ruling: decision?.ruling ?? null,
     supersedes: decision?.supersedes ?? [],
+    forecloses: [],
   };
 }
 

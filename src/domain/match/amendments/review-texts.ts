@@ -20,4 +20,17 @@ export const REVIEW_TEXT = {
     en: `the record as it stood before the decision is restored${over ? '.' : ' and play resumes from it.'}`,
     pt: `o registo anterior à decisão é reposto${over ? '.' : ' e o jogo retoma a partir dele.'}`,
   }),
+  // The appeals the set-aside decision had made moot, decidable again.
+  reopened: (ids: readonly string[]): Text =>
+    ids.length === 0
+      ? { en: '', pt: '' }
+      : ids.length === 1
+        ? {
+            en: ` Appeal ${ids[0]}, made moot by the decision, is pending again.`,
+            pt: ` O recurso ${ids[0]}, que a decisão deixara sem objeto, volta a estar pendente.`,
+          }
+        : {
+            en: ` Appeals ${ids.join(', ')}, made moot by the decision, are pending again.`,
+            pt: ` Os recursos ${ids.join(', ')}, que a decisão deixara sem objeto, voltam a estar pendentes.`,
+          },
 };

@@ -43,11 +43,14 @@ export function reviewDecision(
     );
   requireUninvolved(c.reviewedBy, state, h.events, filed);
   const reason = requireText(c.reason, 'A written reason for the review');
+  const reasonPt =
+    c.reasonPt === undefined ? undefined : requireText(c.reasonPt, 'The reason in Portuguese');
+  const pt = { reasonPt: reasonPt ?? reason };
   const by = playerName(state, filed.by);
   if (c.outcome === 'CONFIRMED') {
     if (c.decision || c.remedy)
       throw invalid('A confirmation leaves the decision as it is; set it aside to decide again');
-    return [confirmed(c, reviewed, reason, by)];
+    return [confirmed(c, reviewed, reason, by, pt)];
   }
   const decision = c.decision;
   if (!decision) throw invalid('Setting a decision aside needs the decision substituted');
@@ -89,6 +92,8 @@ export function reviewDecision(
     ? { en: ` ${derived.ruling.explanation}`, pt: ` ${derived.ruling.explanationPt}` }
     : { en: '', pt: '' };
   const head = REVIEW_TEXT.setAside(c.appealId, by, decision);
+  const reopens = reopened(state, h.events, reviewed.revision, supersedes);
+  const back = REVIEW_TEXT.reopened(reopens);
   const event: AppealReviewed = {
     type: 'AppealReviewed',
     version: 2,
@@ -97,22 +102,43 @@ export function reviewDecision(
       reviewedRevision: reviewed.revision,
       reviewedBy: c.reviewedBy,
       outcome: 'SET_ASIDE',
+      ...(reasonPt === undefined ? {} : { reasonPt }),
       decision,
       remedy,
       reason,
       ruling: derived.ruling,
       supersedes,
       reinstates: d.supersedes,
+      reopens,
       resulting: derived.resulting,
       reopened: closed && !over,
-      explanation: `${head.en}: ${what.en}${ruling.en} Reason: ${reason}`,
-      explanationPt: `${head.pt}: ${what.pt}${ruling.pt} Fundamento: ${reason}`,
+      explanation: `${head.en}: ${what.en}${ruling.en}${back.en} Reason: ${reason}`,
+      explanationPt: `${head.pt}: ${what.pt}${ruling.pt}${back.pt} Fundamento: ${pt.reasonPt}`,
     },
   };
   return [event, ...mooted(state, c.appealId, supersedes)];
 }
 
 type Reviewed = RecordedEvent & { event: AppealDecided };
+
+// The appeals the reviewed decision closed as moot (its own command, right after it) whose
+// disputed event the review puts back in force: they are decidable again.
+function reopened(
+  state: MatchState,
+  events: readonly RecordedEvent[],
+  decided: number,
+  supersedes: readonly number[],
+): string[] {
+  const ids: string[] = [];
+  for (const r of events) {
+    if (r.revision <= decided) continue;
+    if (r.event.type !== 'AppealMooted') break;
+    const id = r.event.data.appealId;
+    const still = state.appeals.find((a) => a.id === id)?.status === 'MOOT';
+    if (still && !supersedes.includes(r.event.data.againstRevision)) ids.push(id);
+  }
+  return ids;
+}
 
 // The decision on the appeal, which must exist and not have been reviewed yet.
 function decisionUnderReview(
@@ -179,6 +205,8 @@ function confirmed(
   reviewed: Reviewed,
   reason: string,
   by: string,
+  // The Portuguese reason (or the reason as given), and whether one was given.
+  pt: { reasonPt: string },
 ): AppealReviewed {
   const d = reviewed.event.data;
   const head = REVIEW_TEXT.confirmed(c.appealId, by, d.outcome);
@@ -190,6 +218,7 @@ function confirmed(
       reviewedRevision: reviewed.revision,
       reviewedBy: c.reviewedBy,
       outcome: 'CONFIRMED',
+      ...(c.reasonPt === undefined ? {} : { reasonPt: pt.reasonPt }),
       decision: d.outcome,
       remedy: d.remedy,
       reason,
@@ -199,7 +228,7 @@ function confirmed(
       resulting: null,
       reopened: false,
       explanation: `${head.en}. Reason: ${reason}`,
-      explanationPt: `${head.pt}. Fundamento: ${reason}`,
+      explanationPt: `${head.pt}. Fundamento: ${pt.reasonPt}`,
     },
   };
 }

@@ -22,6 +22,7 @@ const WORDS: Record<LedgerEventType, string> = {
   AppealDecided: "a committee's decision",
   AppealReviewed: "the review of a committee's decision",
   AppealEvidenceAttached: 'evidence attached to an appeal',
+  AppealReviewRequested: 'a request for the review of a decision',
   AppealWithdrawn: 'the withdrawal of an appeal',
   AppealMooted: 'an appeal closed as moot',
   MatchSigned: 'a signature on the scoresheet',

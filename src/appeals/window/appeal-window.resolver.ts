@@ -1,0 +1,40 @@
+import { Inject } from '@nestjs/common';
+import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { chargeWork, CostBudget } from '../../api/graphql/cost';
+import type { GqlContext } from '../../api/graphql/request-context';
+import { appealWindows } from '../../domain';
+import { EVENT_STORE, type EventStore } from '../../ledger/event-store';
+import { longReads } from '../../ledger/slices';
+import { requireReplay } from '../../matches/match-replay';
+import { MatchModel } from '../../matches/models/match.model';
+import { AppealCaseService } from '../cases/appeal-cases.service';
+import { AppealPolicyService } from '../policy/appeal-policy.service';
+import { MatchAppealWindowModel } from '../models/appeal-window.model';
+
+// The appeal window in force on a match, read from its ledger (the end of each game is dated
+// there, not in the match's state) when asked for.
+@Resolver(() => MatchModel)
+export class AppealWindowResolver {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(AppealCaseService) private readonly cases: AppealCaseService,
+    @Inject(AppealPolicyService) private readonly policy: AppealPolicyService,
+    @Inject(CostBudget) private readonly budget: CostBudget,
+  ) {}
+
+  @ResolveField(() => MatchAppealWindowModel, {
+    description:
+      'The appeal window in force (as the match stands now) and, per game, when it closes; read from the match’s ledger: one point per event.',
+  })
+  async appealWindow(
+    @Context() ctx: GqlContext,
+    @Parent() m: MatchModel,
+  ): Promise<MatchAppealWindowModel> {
+    chargeWork(ctx.req, this.budget, this.cases.replayLength(m.id));
+    const policy = await this.policy.forMatch(m.id);
+    const { records, state } = await longReads.run((slice) =>
+      requireReplay(this.store, m.id, slice),
+    );
+    return appealWindows(records, state, policy ?? undefined);
+  }
+}
