@@ -11,4 +11,5 @@ export {
 export { caseFile, type CaseFile } from './case-file';
 export { previewAppeal, type AppealPreview } from './preview';
 export { normaliseAmendment, rederive } from './rederive';
+export { recheckRulings, type RulingRecheck, type RulingSource } from './rulings';
 export { DEFAULT_APPEAL_WINDOW_MINUTES, MAX_APPEAL_WINDOW_MINUTES } from './window';
