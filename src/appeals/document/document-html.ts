@@ -25,7 +25,13 @@ dd { margin: 0; }
 .signatures div { flex: 1; border-top: 1px solid #111; padding-top: 1mm; font-size: 9pt; }
 .hashes { font: 7pt/1.3 'DejaVu Sans Mono', monospace; word-break: break-all; }
 footer { margin-top: 3mm; font-size: 7.5pt; color: #333; }
-@media print { body { padding: 0; max-width: none; } }
+@media print {
+  body { padding: 0; max-width: none; font-size: 9pt; line-height: 1.25; }
+  h1 { font-size: 13pt; }
+  h2 { font-size: 9pt; margin: 2mm 0 0.5mm; }
+  .rule { font-size: 7.5pt; margin: 0; }
+  .signatures { margin-top: 4mm; }
+}
 `;
 
 export const DOCUMENT_CSP = [
@@ -118,6 +124,7 @@ export function documentHtml(v: DocumentView): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(v.heading)}</title>
+<link rel="icon" href="/viewer/current/icon.svg" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>
 <body>

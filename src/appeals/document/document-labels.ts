@@ -44,7 +44,7 @@ export const LABELS = {
       reviewed: 'Review',
       withdrawn: 'Withdrawn',
       mooted: 'Closed as moot',
-      windowCloses: 'Filing window closed',
+      windowCloses: 'Filing window closes',
       deadline: 'Decision due',
     },
     status: {

@@ -59,8 +59,8 @@ export function documentView(
   const reviewed = f.review?.event.type === 'AppealReviewed' ? f.review.event.data : null;
   const disputed = disputedText(s, f.disputed.event);
   const cited = [
-    ...(f.recordedRuling?.rules ?? []),
-    ...(f.proposedRuling?.rules ?? []),
+    ...citedBy(f.recordedRuling),
+    ...citedBy(f.proposedRuling),
     ...(decided?.rule ? [decided.rule] : []),
   ];
   return {
@@ -119,6 +119,11 @@ export function documentView(
   };
 }
 
+// A ruling's citations: its rules, and the rule of every foul it found.
+function citedBy(r: Ruling | null): string[] {
+  return r ? [...r.rules, ...r.fouls.map((x) => x.rule)] : [];
+}
+
 function reviewReason(r: { reason: string; reasonPt?: string }, lang: Lang, note: string): string {
   if (lang === 'en') return r.reason;
   return r.reasonPt ?? `${r.reason}${note}`;
@@ -175,7 +180,8 @@ function timeline(
       lines.push({ label: E.withdrawn, text: at(r.recordedAt) });
     else if (r.event.type === 'AppealMooted' && about(r, a.id))
       lines.push({ label: E.mooted, text: at(r.recordedAt) });
-  return lines;
+  // In time order (the same format throughout, so the text sorts as the time does).
+  return lines.sort((x, y) => (x.text < y.text ? -1 : x.text > y.text ? 1 : 0));
 }
 
 // The events the document cites, each with its hash in the stream's chain.
