@@ -54,7 +54,7 @@ const RULING = `shooter rules foul penalty turn nextShooter ballInHand legallyPo
 export const MATCH = `id competition discipline ruleProfile raceTo refereePresent final signatures
   breakOrder officials { scorers referees }
   games { number breaker winner loser reason rule shots }
-  appeals { id by againstRevision gameNumber grounds proposal status decidedBy remedy reason }
+  appeals { id by againstRevision gameNumber grounds proposal status decidedBy remedy reason reasonPt }
   ${STATE}`;
 
 export const EVENT = `type revision position gameNumber explanation explanationPt supersededBy data

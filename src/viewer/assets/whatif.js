@@ -44,7 +44,7 @@ function appealFacts(match, appeal, preview) {
     [t('wouldSupersede'), preview.supersedes.map((r) => `#${r}`).join(', ') || t('none')],
   ];
   if (appeal.decidedBy)
-    rows.push([t('decidedBy'), appeal.decidedBy], [t('reason'), appeal.reason ?? '']);
+    rows.push([t('decidedBy'), appeal.decidedBy], [t('reason'), pick(appeal, 'reason')]);
   return h(
     'dl',
     { class: 'facts' },
