@@ -118,12 +118,16 @@ describeInBrowser('the sheet and the what-if show the effective record (Chromium
     await page.screenshot({ path: join(OUT, 'sheet-effective-pt.png'), fullPage: true });
   });
 
-  it('the viewer’s what-if prints the committee’s Portuguese reason under ?lang=pt', async () => {
+  it('the viewer’s what-if prints the committee’s Portuguese reason and the rules’ Portuguese texts under ?lang=pt', async () => {
     await page.goto(`${origin}/matches/${matchId}?lang=pt`);
     await page.click('#appeals-list button.whatif[data-appeal="A1"]');
     await page.waitForSelector('#whatif-body[data-appeal="A1"]');
     const text = await page.innerText('#whatif');
     expect(text).toContain(REASON_PT);
     expect(text).not.toContain('The video shows');
+    // The rules query gives each cited rule its text, in the page's language, as its title.
+    expect(await page.getAttribute('#whatif li[data-rule="E8.18"]', 'title')).toContain(
+      'Perde o jogo',
+    );
   });
 });

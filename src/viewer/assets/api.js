@@ -106,3 +106,8 @@ export async function loadLastHash(matchId) {
     after = page.pageInfo.endCursor;
   }
 }
+
+// Every rule's text in English and Portuguese (G1.x in Portuguese: the federation's own text).
+export async function loadRules() {
+  return (await gql('{ rules { id en pt } }')).rules;
+}

@@ -1,5 +1,5 @@
 import { h } from './dom.js';
-import { pick, t, when } from './i18n.js';
+import { lang, pick, t, when } from './i18n.js';
 import { nameOf } from './board.js';
 
 function fouls(ruling) {
@@ -68,11 +68,18 @@ function metadata(m) {
   );
 }
 
+// Each rule's text in both languages (the rules query), once loaded: a rule id shows its text in
+// the page's language as its title.
+const ruleTexts = new Map();
+export function setRuleTexts(list) {
+  for (const r of list) ruleTexts.set(r.id, r);
+}
+
 export function rulesList(rules) {
   return h(
     'ul',
     { class: 'rules', 'aria-label': t('rules') },
-    rules.map((r) => h('li', {}, r)),
+    rules.map((r) => h('li', { 'data-rule': r, title: ruleTexts.get(r)?.[lang()] }, r)),
   );
 }
 
