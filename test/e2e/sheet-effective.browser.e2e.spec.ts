@@ -106,6 +106,8 @@ describeInBrowser('the sheet and the what-if show the effective record (Chromium
     );
     expect(fouls).toHaveLength(1);
     expect(fouls[0][2]).toBe('Bruno Reis');
+    // The record's codes in Portuguese words: the penalty, why the game ended, the appeal's status.
+    expect(fouls[0][4]).toBe('perda do jogo');
     // The frames table: one foul column per player, in the match's player order.
     const game1 = await page.$$eval('#frames tbody tr:first-child td', (c) =>
       c.map((x) => x.textContent),
@@ -115,6 +117,8 @@ describeInBrowser('the sheet and the what-if show the effective record (Chromium
     expect(game1.slice(-2)).toEqual([String(perGame('ana')), String(perGame('bruno'))]);
     expect(game1.slice(-2)).toEqual(['0', '1']);
     expect(await page.innerText('#appeals')).toContain(REASON_PT);
+    expect(await page.innerText('#appeals')).toContain('procedente · corrigir os factos');
+    expect(await page.innerText('#frames')).toContain('bola 8 embolsada com falta (E8.18)');
     await page.screenshot({ path: join(OUT, 'sheet-effective-pt.png'), fullPage: true });
   });
 

@@ -3,6 +3,7 @@ import { byId, h, matchIdFromPath, replace } from './dom.js';
 import { LANGS, lang, pick, setLang, t, when } from './i18n.js';
 import { refusal } from './refusal.js';
 import { nameOf } from './board.js';
+import { words } from './codes.js';
 
 const matchId = matchIdFromPath();
 let data = null;
@@ -123,7 +124,7 @@ function frames(m, fouls) {
       nameOf(m, g.breaker),
       nameOf(m, g.winner),
       nameOf(m, g.loser),
-      `${g.reason} (${g.rule})`,
+      `${words(g.reason)} (${g.rule})`,
       g.shots,
       ...m.players.map((p) => count(g.number, p.id)),
     ]),
@@ -140,7 +141,7 @@ function foulList(m, fouls) {
       `#${e.revision}`,
       nameOf(m, e.ruling.shooter),
       e.ruling.fouls.map((f) => `${f.rule} ${f.kind}`).join('; '),
-      e.ruling.penalty,
+      words(e.ruling.penalty),
     ]),
     'fouls',
   );
@@ -164,8 +165,8 @@ function appeals(m) {
       nameOf(m, a.by),
       `#${a.againstRevision}`,
       a.grounds,
-      a.proposal,
-      a.status + (a.remedy ? ` · ${a.remedy}` : ''),
+      words(a.proposal),
+      words(a.status) + (a.remedy ? ` · ${words(a.remedy)}` : ''),
       a.decidedBy ?? '—',
       pick(a, 'reason') || '—',
     ]),

@@ -5,6 +5,7 @@ import { scoreboard, nameOf } from './board.js';
 import { rackPanel } from './balls.js';
 import { drawTable } from './table.js';
 import { rulesList } from './ruling.js';
+import { words } from './codes.js';
 
 // Page-wide ids belong to the main board; the copies drawn here keep only the ball clip ids.
 function withoutIds(el) {
@@ -39,8 +40,11 @@ function appealFacts(match, appeal, preview) {
     [t('by'), nameOf(match, appeal.by)],
     [t('against'), `#${appeal.againstRevision}`],
     [t('grounds'), appeal.grounds],
-    [t('proposal'), appeal.proposal],
-    [t('status'), preview.status + (preview.closedAt !== null ? ` (#${preview.closedAt})` : '')],
+    [t('proposal'), words(appeal.proposal)],
+    [
+      t('status'),
+      words(preview.status) + (preview.closedAt !== null ? ` (#${preview.closedAt})` : ''),
+    ],
     [t('wouldSupersede'), preview.supersedes.map((r) => `#${r}`).join(', ') || t('none')],
   ];
   if (appeal.decidedBy)
