@@ -1,6 +1,7 @@
 import { h } from './dom.js';
 import { lang, pick, t, when } from './i18n.js';
 import { nameOf } from './board.js';
+import { loadRules } from './api.js';
 
 function fouls(ruling) {
   if (!ruling.fouls.length) return h('p', { class: 'no-foul' }, t('noFouls'));
@@ -69,10 +70,16 @@ function metadata(m) {
 }
 
 // Each rule's text in both languages (the rules query), once loaded: a rule id shows its text in
-// the page's language as its title.
+// the page's language as its title. Loaded when a what-if first opens (where a committee reads the
+// rules), not on every page load: a venue's spectators share one request budget.
 const ruleTexts = new Map();
-export function setRuleTexts(list) {
-  for (const r of list) ruleTexts.set(r.id, r);
+let loading = null;
+export function loadRuleTexts() {
+  loading ??= loadRules()
+    .then((list) => list.forEach((r) => ruleTexts.set(r.id, r)))
+    // The texts only add titles: the page works without them.
+    .catch(() => {});
+  return loading;
 }
 
 export function rulesList(rules) {

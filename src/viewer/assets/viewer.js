@@ -1,4 +1,4 @@
-import { loadHistory, loadMatch, loadRules, loadStates } from './api.js';
+import { loadHistory, loadMatch, loadStates } from './api.js';
 import { byId, h, matchIdFromPath, replace } from './dom.js';
 import { LANGS, lang, setLang, t } from './i18n.js';
 import { refusal } from './refusal.js';
@@ -6,7 +6,7 @@ import { Timeline } from './timeline.js';
 import { drawTable } from './table.js';
 import { rackPanel } from './balls.js';
 import { scoreboard } from './board.js';
-import { eventPanel, setRuleTexts } from './ruling.js';
+import { eventPanel } from './ruling.js';
 import { appealsList, whatIfPanel } from './whatif.js';
 import { isLive, liveControls, setupLive, startLive } from './live.js';
 
@@ -166,13 +166,7 @@ async function start() {
   setLang(lang());
   chrome();
   try {
-    const [match, events, rules] = await Promise.all([
-      loadMatch(matchId),
-      loadHistory(matchId),
-      // The rule texts only add titles: the page works without them.
-      loadRules().catch(() => []),
-    ]);
-    setRuleTexts(rules);
+    const [match, events] = await Promise.all([loadMatch(matchId), loadHistory(matchId)]);
     app.match = match;
     app.timeline = new Timeline({ events, match, onMove: show, onWhatIf: openWhatIf });
   } catch (e) {

@@ -4,7 +4,7 @@ import { loadPreview } from './api.js';
 import { scoreboard, nameOf } from './board.js';
 import { rackPanel } from './balls.js';
 import { drawTable } from './table.js';
-import { rulesList } from './ruling.js';
+import { loadRuleTexts, rulesList } from './ruling.js';
 import { words } from './codes.js';
 
 // Page-wide ids belong to the main board; the copies drawn here keep only the ball clip ids.
@@ -59,7 +59,7 @@ function appealFacts(match, appeal, preview) {
 // The appeal preview beside the record: the match as recorded and as the decision allowing the
 // appeal would leave it, from the disputed event on. Nothing is written.
 export async function whatIfPanel(matchId, match, appeal, onClose) {
-  const p = await loadPreview(matchId, appeal.id);
+  const [p] = await Promise.all([loadPreview(matchId, appeal.id), loadRuleTexts()]);
   return {
     preview: p,
     element: h(
