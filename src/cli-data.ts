@@ -54,12 +54,18 @@ export async function readjudicate(): Promise<number> {
     console.log(
       `re-adjudicated ${r.shotsChecked} shots of ${config.storeDescription} with engine ${r.engineVersion}: ${n} ${n === 1 ? 'ruling differs' : 'rulings differ'}`,
     );
+    // Corrections, decisions and reviews are re-derived too; superseded rulings are not official,
+    // so they are listed apart and do not fail the check.
+    if (r.superseded.length > 0)
+      console.log(
+        `${r.superseded.length} of ${r.supersededChecked} superseded rulings (no longer official) also differ: ${r.superseded.map((d) => `match ${d.matchId} revision ${d.revision}`).join(', ')}`,
+      );
     for (const d of r.differences) {
       const fields = d.fields
         .map((f) => (f === 'refused' ? `refused (${d.refusal})` : f))
         .join(', ');
       console.log(
-        `  match ${d.matchId} game ${d.gameNumber} shot ${d.shotNumber} (revision ${d.revision}, recorded by engine ${d.recorded.engineVersion}): ${fields}`,
+        `  match ${d.matchId} game ${d.gameNumber} shot ${d.shotNumber} (revision ${d.revision}${d.source === 'SHOT' ? '' : `, in a ${d.source.toLowerCase()}${d.appealId ? ` on appeal ${d.appealId}` : ''}`}, recorded by engine ${d.recorded.engineVersion}): ${fields}`,
       );
       for (const f of d.fields.filter((x) => x !== 'refused'))
         console.log(

@@ -3,6 +3,8 @@ import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchesModule } from '../matches/matches.module';
 import { AppealQueryService } from './appeal-queries.service';
 import { AppealsResolver } from './appeals.resolver';
+import { DecisionDocumentController } from './document/decision-document.controller';
+import { RulesResolver } from './rules/rules.resolver';
 import { AppealCaseService } from './cases/appeal-cases.service';
 import { AppealCasesResolver } from './cases/appeal-cases.resolver';
 import { AppealWindowResolver } from './window/appeal-window.resolver';
@@ -16,8 +18,10 @@ import { RegistryModule } from '../registry/registry.module';
 import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry/competition-appeal-policy';
 
 // Corrections, appeals (file, preview, decide) and sign-off; writes go through the match commands.
+// Also the rules' texts (the rules query) and the printable decision document (/appeals/…).
 @Module({
   imports: [MatchesModule, RegistryModule],
+  controllers: [DecisionDocumentController],
   providers: [
     {
       provide: AppealQueryService,
@@ -39,6 +43,7 @@ import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry
     AppealsResolver,
     AppealCasesResolver,
     AppealWindowResolver,
+    RulesResolver,
   ],
 })
 export class AppealsModule {}

@@ -17,6 +17,7 @@ import {
 } from '../api/graphql/pagination';
 import { AuditService } from './audit.service';
 import type { ChainBreak } from './ledger-verifier';
+import type { RulingDifference } from './readjudication';
 import type { StoredMetadata } from '../ledger/envelope';
 import type { AuditRow } from '../projections/audit-events';
 import type { AuditFilter } from '../projections/read-model';
@@ -28,6 +29,7 @@ import {
   ChainBreakModel,
   LedgerVerificationModel,
   ReadjudicationModel,
+  RulingDifferenceModel,
 } from './models/audit.model';
 import { toEventModel, toMatchModel, toRulingModel } from '../matches/models/mappers';
 import { MatchModel } from '../matches/models/match.model';
@@ -174,16 +176,25 @@ export class AuditResolver {
     return {
       engineVersion: r.engineVersion,
       shotsChecked: r.shotsChecked,
-      differences: r.differences.map((d) => ({
-        matchId: d.matchId,
-        gameNumber: d.gameNumber,
-        shotNumber: d.shotNumber,
-        revision: d.revision,
-        fields: d.fields,
-        recorded: toRulingModel(d.recorded),
-        current: d.current ? toRulingModel(d.current) : null,
-        refusal: d.refusal,
-      })),
+      rulingsChecked: r.rulingsChecked,
+      supersededChecked: r.supersededChecked,
+      differences: r.differences.map(toDifferenceModel),
+      superseded: r.superseded.map(toDifferenceModel),
     };
   }
+}
+
+function toDifferenceModel(d: RulingDifference): RulingDifferenceModel {
+  return {
+    matchId: d.matchId,
+    gameNumber: d.gameNumber,
+    shotNumber: d.shotNumber,
+    revision: d.revision,
+    source: d.source,
+    appealId: d.appealId,
+    fields: d.fields,
+    recorded: toRulingModel(d.recorded),
+    current: d.current ? toRulingModel(d.current) : null,
+    refusal: d.refusal,
+  };
 }

@@ -1,32 +1,34 @@
 import {
-  decide,
-  DomainError,
-  ENGINE_VERSION,
-  evolve,
-  type LedgerEvent,
-  type MatchState,
-  type Ruling,
-  type ShotFacts,
   canonicalJson,
+  ENGINE_VERSION,
+  recheckRulings,
+  type Ruling,
+  type RulingRecheck,
+  type RulingSource,
 } from '../domain';
-import { MATCH_STREAM_PREFIX, toDomain } from '../ledger/envelope';
-import type { EventStore, StoredEvent } from '../ledger/event-store';
+import { foldStream, MATCH_STREAM_PREFIX, type MatchRecord } from '../ledger/envelope';
+import type { EventStore } from '../ledger/event-store';
 import type { Slice } from '../ledger/slices';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-// Re-adjudication: every recorded shot is ruled again by the engine in this build, from the
-// state the official record had before it, and the outcome is compared with the recorded one.
-// Nothing is written: the recorded ruling stays the official one until an appeal or correction
-// replaces it. Because each shot starts from the recorded state (not from the re-ruled one), a
-// difference never cascades: each reported shot differs on its own.
+// Re-adjudication: every ruling the record holds is ruled again by the engine in this build, and
+// the outcome is compared with the recorded one. A shot's ruling is re-ruled from the state the
+// record had before it; a ruling inside a correction, a committee decision or a review is
+// re-derived from its amended facts against the history it was decided on. Nothing is written:
+// the recorded ruling stays the official one until an appeal or correction replaces it. Because
+// each ruling starts from the recorded state (not from a re-ruled one), a difference never
+// cascades. Rulings a later amendment superseded are reported apart: they are no longer official.
 
 export interface RulingDifference {
   matchId: string;
   gameNumber: number;
   shotNumber: number;
-  // Of the recorded ShotAdjudicated event.
+  // Of the event holding the ruling (ShotAdjudicated, ShotCorrected, AppealDecided, AppealReviewed).
   revision: number;
   position: bigint;
+  source: RulingSource;
+  // The appeal of a decision's or a review's ruling.
+  appealId: string | null;
   // Names of the compared fields that differ (see COMPARED).
   fields: string[];
   recorded: Ruling;
@@ -37,8 +39,13 @@ export interface RulingDifference {
 
 export interface Readjudication {
   engineVersion: string;
+  // Shots re-ruled (official or not), and every ruling re-derived, official or superseded.
   shotsChecked: number;
+  rulingsChecked: number;
+  supersededChecked: number;
+  // Official rulings that differ, and superseded ones (no longer official) that differ.
   differences: RulingDifference[];
+  superseded: RulingDifference[];
 }
 
 // What counts as the ruling: everything that changes the game. Left out on purpose: the engine
@@ -76,122 +83,101 @@ export function differingFields(recorded: Ruling, current: Ruling): string[] {
     .map(([name]) => name);
 }
 
-interface PendingShot {
-  before: MatchState | null;
-  shooter: string;
-  facts: ShotFacts;
-  gameNumber: number;
-  shotNumber: number;
+// One match stream, as recorded: every ruling it holds (shots, corrections, decisions, reviews)
+// re-derived by this engine, the official ones apart from those a later amendment superseded.
+export function readjudicateRecords(
+  matchId: string,
+  records: readonly MatchRecord[],
+): Readjudication {
+  const report = emptyReport();
+  for (const c of recheckRulings(records)) {
+    if (c.source === 'SHOT') report.shotsChecked += 1;
+    if (c.official) report.rulingsChecked += 1;
+    else report.supersededChecked += 1;
+    const d = differenceOf(matchId, c, records);
+    if (d) (c.official ? report.differences : report.superseded).push(d);
+  }
+  return report;
 }
 
-// Folds one match stream event by event (in revision order) and re-rules each shot on the way.
-export class StreamReadjudicator {
-  private state: MatchState | null = null;
-  private pending: PendingShot | null = null;
-  shots = 0;
-
-  constructor(readonly matchId: string) {}
-
-  feed(stored: StoredEvent, event: LedgerEvent = toDomain(stored)): RulingDifference | null {
-    let difference: RulingDifference | null = null;
-    if (event.type === 'ShotPlayed') {
-      this.pending = { before: this.state, ...event.data };
-    } else if (
-      event.type === 'ShotAdjudicated' &&
-      this.pending &&
-      this.pending.gameNumber === event.data.gameNumber &&
-      this.pending.shotNumber === event.data.shotNumber
-    ) {
-      this.shots += 1;
-      difference = this.rerule(this.pending, stored, event.data.ruling);
-      this.pending = null;
-    }
-    this.state = evolve(this.state, event);
-    return difference;
-  }
-
-  private rerule(
-    shot: PendingShot,
-    stored: StoredEvent,
-    recorded: Ruling,
-  ): RulingDifference | null {
-    let current: Ruling | null = null;
-    let refusal: string | null = null;
-    try {
-      const events = decide(
-        { type: 'PlayShot', shooter: shot.shooter, facts: shot.facts },
-        shot.before,
-      );
-      const adjudicated = events.find((e) => e.type === 'ShotAdjudicated');
-      if (adjudicated?.type === 'ShotAdjudicated') current = adjudicated.data.ruling;
-      else refusal = 'the engine produced no ruling';
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      refusal = `${err.code}: ${err.message}`;
-    }
-    const fields = current ? differingFields(recorded, current) : ['refused'];
-    if (fields.length === 0) return null;
-    return {
-      matchId: this.matchId,
-      gameNumber: shot.gameNumber,
-      shotNumber: shot.shotNumber,
-      revision: stored.revision,
-      position: stored.position,
-      fields,
-      recorded,
-      current,
-      refusal,
-    };
-  }
+function differenceOf(
+  matchId: string,
+  c: RulingRecheck,
+  records: readonly MatchRecord[],
+): RulingDifference | null {
+  const fields = c.current ? differingFields(c.recorded, c.current) : ['refused'];
+  if (fields.length === 0) return null;
+  const stored = records.find((r) => r.revision === c.revision)!.stored;
+  return {
+    matchId,
+    gameNumber: c.gameNumber,
+    shotNumber: c.shotNumber,
+    revision: c.revision,
+    position: stored.position,
+    source: c.source,
+    appealId: c.appealId,
+    fields,
+    recorded: c.recorded,
+    current: c.current,
+    refusal: c.refusal,
+  };
 }
 
-// Events already converted (see loadMatch); each is folded again here, from the recorded state,
-// in slices of the server's long-read queue.
+function emptyReport(): Readjudication {
+  return {
+    engineVersion: ENGINE_VERSION,
+    shotsChecked: 0,
+    rulingsChecked: 0,
+    supersededChecked: 0,
+    differences: [],
+    superseded: [],
+  };
+}
+
+function merge(into: Readjudication, r: Readjudication): void {
+  into.shotsChecked += r.shotsChecked;
+  into.rulingsChecked += r.rulingsChecked;
+  into.supersededChecked += r.supersededChecked;
+  into.differences.push(...r.differences);
+  into.superseded.push(...r.superseded);
+}
+
+// Events already converted (see loadMatch), re-derived in one slice of the long-read queue.
 export async function readjudicateStream(
   matchId: string,
-  events: readonly { stored: StoredEvent; event: LedgerEvent }[],
+  records: readonly MatchRecord[],
   slice: Slice,
 ): Promise<Readjudication> {
-  const r = new StreamReadjudicator(matchId);
-  const differences: RulingDifference[] = [];
-  for (const e of events) {
-    if (slice.due()) await slice.next();
-    const d = r.feed(e.stored, e.event);
-    if (d) differences.push(d);
-  }
-  return { engineVersion: ENGINE_VERSION, shotsChecked: r.shots, differences };
+  if (slice.due()) await slice.next();
+  return readjudicateRecords(matchId, records);
 }
 
 // Small pages, and a turn of the event loop after each, so a scan never holds the server for long.
 const PAGE = 250;
 
-// The whole ledger in one pass over the global feed; memory: one match state per stream.
+// The whole ledger: one pass over the global feed finds the match streams, then each is read and
+// re-derived whole (an amendment is re-derived against its stream's history); memory: one stream.
 // With a slice (the server), in slices of the long-read queue; without (the CLI), a turn a page.
 export async function readjudicateLedger(
   store: EventStore,
   slice?: Slice,
 ): Promise<Readjudication> {
-  const streams = new Map<string, StreamReadjudicator>();
-  const differences: RulingDifference[] = [];
+  const streams = new Set<string>();
   let after: bigint | undefined;
   for (;;) {
     const page = await store.readAll({ after, maxCount: PAGE });
-    for (const e of page) {
-      if (slice?.due()) await slice.next();
-      if (!e.streamId.startsWith(MATCH_STREAM_PREFIX)) continue;
-      let r = streams.get(e.streamId);
-      if (!r) {
-        r = new StreamReadjudicator(e.streamId.slice(MATCH_STREAM_PREFIX.length));
-        streams.set(e.streamId, r);
-      }
-      const d = r.feed(e);
-      if (d) differences.push(d);
-    }
+    for (const e of page) if (e.streamId.startsWith(MATCH_STREAM_PREFIX)) streams.add(e.streamId);
     if (page.length < PAGE) break;
     after = page[page.length - 1].position;
-    if (!slice) await nextTurn();
+    if (slice?.due()) await slice.next();
+    else if (!slice) await nextTurn();
   }
-  let shots = 0;
-  for (const r of streams.values()) shots += r.shots;
-  return { engineVersion: ENGINE_VERSION, shotsChecked: shots, differences };
+  const report = emptyReport();
+  for (const streamId of streams) {
+    if (slice?.due()) await slice.next();
+    else if (!slice) await nextTurn();
+    const { records } = foldStream(await store.readStream(streamId));
+    merge(report, readjudicateRecords(streamId.slice(MATCH_STREAM_PREFIX.length), records));
+  }
+  return report;
 }

@@ -22,4 +22,5 @@ export { choiceConsequences, type OptionConsequence } from './rules/choices';
 export * from './registry';
 export * from './rules/profiles';
 export * from './rules/ruling';
+export { ruleText, RULE_IDS, type RuleText } from './rules/texts';
 export * from './table/vocabulary';

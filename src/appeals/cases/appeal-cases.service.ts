@@ -44,10 +44,10 @@ export class AppealCaseService {
   async file(
     matchId: string,
     appealId: string,
-  ): Promise<{ file: CaseFile<MatchRecord>; records: MatchRecord[] }> {
+  ): Promise<{ file: CaseFile<MatchRecord>; records: MatchRecord[]; state: MatchState }> {
     const { records, state } = await longReads.run((slice) =>
       requireReplay(this.store, matchId, slice),
     );
-    return { file: caseFile(records, state, appealId), records };
+    return { file: caseFile(records, state, appealId), records, state };
   }
 }

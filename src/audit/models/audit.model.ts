@@ -94,8 +94,15 @@ export class RulingDifferenceModel {
   @Field() matchId!: string;
   @Field(() => Int) gameNumber!: number;
   @Field(() => Int) shotNumber!: number;
-  @Field(() => Int, { description: 'Revision of the recorded ShotAdjudicated event.' })
+  @Field(() => Int, {
+    description:
+      'Revision of the event holding the ruling (ShotAdjudicated, ShotCorrected, AppealDecided or AppealReviewed).',
+  })
   revision!: number;
+  @Field({ description: 'Where the ruling is recorded: SHOT, CORRECTION, DECISION or REVIEW.' })
+  source!: string;
+  @Field(() => String, { nullable: true, description: 'The appeal of a decision or a review.' })
+  appealId!: string | null;
   @Field(() => [String], { description: 'The ruling fields that differ.' }) fields!: string[];
   @Field(() => RulingModel, { description: 'The official ruling, as recorded.' })
   recorded!: RulingModel;
@@ -108,10 +115,20 @@ export class RulingDifferenceModel {
 }
 
 @ObjectType('Readjudication', {
-  description: 'Every recorded shot re-ruled by the current engine (nothing is written).',
+  description:
+    'Every recorded ruling (shots, corrections, committee decisions, reviews) re-derived by the current engine (nothing is written).',
 })
 export class ReadjudicationModel {
   @Field() engineVersion!: string;
   @Field(() => Int) shotsChecked!: number;
-  @Field(() => [RulingDifferenceModel]) differences!: RulingDifferenceModel[];
+  @Field(() => Int, { description: 'Official rulings re-derived, of every source.' })
+  rulingsChecked!: number;
+  @Field(() => Int, { description: 'Superseded rulings re-derived (no longer official).' })
+  supersededChecked!: number;
+  @Field(() => [RulingDifferenceModel], { description: 'Official rulings that differ.' })
+  differences!: RulingDifferenceModel[];
+  @Field(() => [RulingDifferenceModel], {
+    description: 'Superseded rulings that differ: reported apart, they are no longer official.',
+  })
+  superseded!: RulingDifferenceModel[];
 }

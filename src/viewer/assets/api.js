@@ -54,7 +54,7 @@ const RULING = `shooter rules foul penalty turn nextShooter ballInHand legallyPo
 export const MATCH = `id competition discipline ruleProfile raceTo refereePresent final signatures
   breakOrder officials { scorers referees }
   games { number breaker winner loser reason rule shots }
-  appeals { id by againstRevision gameNumber grounds proposal status decidedBy remedy reason }
+  appeals { id by againstRevision gameNumber grounds proposal status decidedBy remedy reason reasonPt }
   ${STATE}`;
 
 export const EVENT = `type revision position gameNumber explanation explanationPt supersededBy data
@@ -105,4 +105,9 @@ export async function loadLastHash(matchId) {
     if (!page.pageInfo.hasNextPage) return last;
     after = page.pageInfo.endCursor;
   }
+}
+
+// Every rule's text in English and Portuguese (G1.x in Portuguese: the federation's own text).
+export async function loadRules() {
+  return (await gql('{ rules { id en pt } }')).rules;
 }

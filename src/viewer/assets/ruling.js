@@ -1,6 +1,7 @@
 import { h } from './dom.js';
-import { pick, t, when } from './i18n.js';
+import { lang, pick, t, when } from './i18n.js';
 import { nameOf } from './board.js';
+import { loadRules } from './api.js';
 
 function fouls(ruling) {
   if (!ruling.fouls.length) return h('p', { class: 'no-foul' }, t('noFouls'));
@@ -68,11 +69,24 @@ function metadata(m) {
   );
 }
 
+// Each rule's text in both languages (the rules query), once loaded: a rule id shows its text in
+// the page's language as its title. Loaded when a what-if first opens (where a committee reads the
+// rules), not on every page load: a venue's spectators share one request budget.
+const ruleTexts = new Map();
+let loading = null;
+export function loadRuleTexts() {
+  loading ??= loadRules()
+    .then((list) => list.forEach((r) => ruleTexts.set(r.id, r)))
+    // The texts only add titles: the page works without them.
+    .catch(() => {});
+  return loading;
+}
+
 export function rulesList(rules) {
   return h(
     'ul',
     { class: 'rules', 'aria-label': t('rules') },
-    rules.map((r) => h('li', {}, r)),
+    rules.map((r) => h('li', { 'data-rule': r, title: ruleTexts.get(r)?.[lang()] }, r)),
   );
 }
 

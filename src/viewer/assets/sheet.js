@@ -1,8 +1,9 @@
 import { loadHistory, loadLastHash, loadMatch } from './api.js';
 import { byId, h, matchIdFromPath, replace } from './dom.js';
-import { LANGS, lang, setLang, t, when } from './i18n.js';
+import { LANGS, lang, pick, setLang, t, when } from './i18n.js';
 import { refusal } from './refusal.js';
 import { nameOf } from './board.js';
+import { words } from './codes.js';
 
 const matchId = matchIdFromPath();
 let data = null;
@@ -36,12 +37,36 @@ const table = (caption, head, rows, id) =>
     ),
   );
 
-// Fouls that stand: rulings not superseded by a correction or an appeal decision.
-function standingFouls(history) {
-  return history.filter(
-    (e) => e.ruling?.foul && (e.supersededBy === null || e.supersededBy === undefined),
+// The rulings in force (the effective record, as matchStats counts it): each shot's ruling unless
+// a correction, a committee decision or a review replaced it, and the rulings those carry. A
+// decision's or review's ruling is filed under its appeal's game (the game on the table after an
+// allowed appeal may already be the next one).
+function standingRulings(history) {
+  const gameOf = new Map(
+    history
+      .filter((e) => e.type === 'AppealFiled')
+      .map((e) => [e.data.appealId, e.data.gameNumber]),
   );
+  const stands = (e) => e.supersededBy === null || e.supersededBy === undefined;
+  return history.filter(stands).flatMap((e) => {
+    const committee = e.type === 'AppealDecided' || e.type === 'AppealReviewed';
+    const ruling =
+      e.type === 'ShotAdjudicated'
+        ? e.ruling
+        : e.type === 'ShotCorrected'
+          ? e.data.corrected.ruling
+          : committee
+            ? e.data.ruling
+            : null;
+    if (!ruling) return [];
+    const gameNumber = committee ? (gameOf.get(e.data.appealId) ?? e.gameNumber) : e.gameNumber;
+    return [{ revision: e.revision, gameNumber, ruling }];
+  });
 }
+
+// Fouls that stand: the rulings in force that found and applied one.
+const standingFouls = (history) =>
+  standingRulings(history).filter((e) => e.ruling.appliedFoul !== null);
 
 function header(m) {
   const rows = [
@@ -99,7 +124,7 @@ function frames(m, fouls) {
       nameOf(m, g.breaker),
       nameOf(m, g.winner),
       nameOf(m, g.loser),
-      `${g.reason} (${g.rule})`,
+      `${words(g.reason)} (${g.rule})`,
       g.shots,
       ...m.players.map((p) => count(g.number, p.id)),
     ]),
@@ -116,7 +141,7 @@ function foulList(m, fouls) {
       `#${e.revision}`,
       nameOf(m, e.ruling.shooter),
       e.ruling.fouls.map((f) => `${f.rule} ${f.kind}`).join('; '),
-      e.ruling.penalty,
+      words(e.ruling.penalty),
     ]),
     'fouls',
   );
@@ -140,10 +165,10 @@ function appeals(m) {
       nameOf(m, a.by),
       `#${a.againstRevision}`,
       a.grounds,
-      a.proposal,
-      a.status + (a.remedy ? ` · ${a.remedy}` : ''),
+      words(a.proposal),
+      words(a.status) + (a.remedy ? ` · ${words(a.remedy)}` : ''),
       a.decidedBy ?? '—',
-      a.reason ?? '—',
+      pick(a, 'reason') || '—',
     ]),
     'appeals',
   );

@@ -4,7 +4,8 @@ import { loadPreview } from './api.js';
 import { scoreboard, nameOf } from './board.js';
 import { rackPanel } from './balls.js';
 import { drawTable } from './table.js';
-import { rulesList } from './ruling.js';
+import { loadRuleTexts, rulesList } from './ruling.js';
+import { words } from './codes.js';
 
 // Page-wide ids belong to the main board; the copies drawn here keep only the ball clip ids.
 function withoutIds(el) {
@@ -39,12 +40,15 @@ function appealFacts(match, appeal, preview) {
     [t('by'), nameOf(match, appeal.by)],
     [t('against'), `#${appeal.againstRevision}`],
     [t('grounds'), appeal.grounds],
-    [t('proposal'), appeal.proposal],
-    [t('status'), preview.status + (preview.closedAt !== null ? ` (#${preview.closedAt})` : '')],
+    [t('proposal'), words(appeal.proposal)],
+    [
+      t('status'),
+      words(preview.status) + (preview.closedAt !== null ? ` (#${preview.closedAt})` : ''),
+    ],
     [t('wouldSupersede'), preview.supersedes.map((r) => `#${r}`).join(', ') || t('none')],
   ];
   if (appeal.decidedBy)
-    rows.push([t('decidedBy'), appeal.decidedBy], [t('reason'), appeal.reason ?? '']);
+    rows.push([t('decidedBy'), appeal.decidedBy], [t('reason'), pick(appeal, 'reason')]);
   return h(
     'dl',
     { class: 'facts' },
@@ -55,7 +59,7 @@ function appealFacts(match, appeal, preview) {
 // The appeal preview beside the record: the match as recorded and as the decision allowing the
 // appeal would leave it, from the disputed event on. Nothing is written.
 export async function whatIfPanel(matchId, match, appeal, onClose) {
-  const p = await loadPreview(matchId, appeal.id);
+  const [p] = await Promise.all([loadPreview(matchId, appeal.id), loadRuleTexts()]);
   return {
     preview: p,
     element: h(

@@ -1,6 +1,8 @@
 export { decideAmendment, isAmendmentCommand } from './decide';
 export { evolveAmendment } from './evolve';
 export { tableWords } from './table-words';
+export { disputedText } from './disputed-texts';
+export { REMEDY_TEXT } from './remedy-texts';
 export {
   laterSupersession,
   supersededRevisions,
@@ -25,3 +27,4 @@ export {
   windowInForce,
   type AppealWindowsInForce,
 } from './window-close';
+export { recheckRulings, type RulingRecheck, type RulingSource } from './rulings';
