@@ -5,6 +5,7 @@ import {
   evolvePlayer,
   type CompetitionCommand,
   type CompetitionRecord,
+  type LedgerEvent,
   type PlayerCommand,
   type PlayerRecord,
   type RegistryEvent,
@@ -12,23 +13,27 @@ import {
 import type { StreamType } from '../streams/stream-type';
 import { competitionStream, playerStream } from './registry-streams';
 
-// The registry's two stream types as the runtime writes them: decided on the record alone.
-export const playerStreamType: StreamType<PlayerCommand, PlayerRecord, null> = {
-  kind: 'player',
-  streamId: playerStream,
-  decider: {
-    decide: (command, state) => decidePlayer(command, state),
-    evolve: (state, event) => evolvePlayer(state, event as RegistryEvent),
-  },
-  preRead: () => null,
-};
+// A registry record's stream as the runtime writes it: decided on the record alone.
+function recordStream<C, S>(
+  kind: string,
+  streamId: (id: string) => string,
+  decide: (command: C, state: S | null) => RegistryEvent[],
+  evolve: (state: S | null, event: RegistryEvent) => S,
+): StreamType<C, S, null> {
+  const evolveAny = (state: S | null, event: LedgerEvent) => evolve(state, event as RegistryEvent);
+  return { kind, streamId, decider: { decide, evolve: evolveAny }, preRead: () => null };
+}
 
-export const competitionStreamType: StreamType<CompetitionCommand, CompetitionRecord, null> = {
-  kind: 'competition',
-  streamId: competitionStream,
-  decider: {
-    decide: (command, state) => decideCompetition(command, state),
-    evolve: (state, event) => evolveCompetition(state, event as RegistryEvent),
-  },
-  preRead: () => null,
-};
+export const playerStreamType = recordStream<PlayerCommand, PlayerRecord>(
+  'player',
+  playerStream,
+  decidePlayer,
+  evolvePlayer,
+);
+
+export const competitionStreamType = recordStream<CompetitionCommand, CompetitionRecord>(
+  'competition',
+  competitionStream,
+  decideCompetition,
+  evolveCompetition,
+);
