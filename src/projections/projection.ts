@@ -43,6 +43,8 @@ export interface Projection {
 // The feature projections the application runs, provided by the app (read-models.ts) to the
 // read model, which installs and feeds them.
 export const PROJECTIONS = Symbol('PROJECTIONS');
+// Where the read model lives (a SQLite file, or ':memory:'), provided by the app from its settings.
+export const READ_MODEL_FILE = Symbol('READ_MODEL_FILE');
 
 const metaKey = (p: Projection): string => `projection:${p.name}`;
 
