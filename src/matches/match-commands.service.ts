@@ -120,6 +120,7 @@ export class MatchCommandService {
       streamId: batch.streamId,
       first: batch.first,
       state: batch.states[batch.states.length - 1],
+      states: batch.states,
       events: batch.events,
       previousPosition: batch.previousPosition,
     };

@@ -11,6 +11,9 @@ export interface ProjectedEvent {
   matchId: string | null;
   gameNumber: number | null;
   supersedes: readonly number[];
+  // A match event's stream state right after it, as the projector folded it or the writer handed
+  // it: live followers send it as it is, without folding again.
+  state?: MatchState;
 }
 
 // What one commit of the projector carries: its events in ledger order and the state, after the
