@@ -1,4 +1,4 @@
-import type { MatchState } from '../domain';
+import { evolve, type MatchState } from '../domain';
 import { applyStored } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { ProjectedEvent, ProjectionBatch } from '../projections/projection';
@@ -51,7 +51,7 @@ export function matchChannel(readModel: ReadModel, store: EventStore, matchId: s
         // The projector hands each event's state with the batch; folded here only when it has
         // none (a writer that gave only its last state).
         const item = memoised(memo, `match:${e.event.position}`, () =>
-          liveItem(e, e.state ?? applyStored(before, e.event).state),
+          liveItem(e, e.state ?? applyStored(before, e.event, evolve).state),
         );
         state = item.state;
         items.push(item);
@@ -63,7 +63,7 @@ export function matchChannel(readModel: ReadModel, store: EventStore, matchId: s
       let folded: MatchState | null = null;
       // Those up to `after` are yielded too (the caller skips them), so the fold takes turns.
       for await (const row of replayRows(readModel.database, store, { matchId }, undefined, edge)) {
-        folded = applyStored(folded, row.event).state;
+        folded = applyStored(folded, row.event, evolve).state;
         yield { ...row, position: row.event.position, state: folded };
       }
     },

@@ -1,4 +1,4 @@
-import { evolve, supersedesOf, type MatchState } from '../domain';
+import { evolve, gameNumberOf, supersedesOf, type MatchState } from '../domain';
 import type { EventStore, FeedSubscription, StoredEvent } from '../ledger/event-store';
 import { isLedgerEventType } from '../domain/events/catalogue';
 import {
@@ -216,7 +216,7 @@ export class MatchProjector {
         continue;
       }
       const current = changed.get(id)?.state ?? this.readModel.match(id);
-      const applied = applyStored(current, stored, this.evolve);
+      const applied = applyStored(current, stored, this.evolve, gameNumberOf);
       changed.set(id, { state: applied.state, position: stored.position });
       audit.push({
         event: stored,

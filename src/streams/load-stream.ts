@@ -1,11 +1,11 @@
 import type { LedgerEvent } from '../domain';
-import { recordOf, toDomain, type StoredMetadata } from '../ledger/envelope';
+import { applyStored, recordOf, type StoredMetadata } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { LoadedStream, StreamRecord } from './stream-type';
 
 export type Evolve<S> = (state: S | null, event: LedgerEvent) => S;
 
-// A game number wins from the metadata when stamped; else it is derived from the fold.
+// The game an event is filed under, derived from the fold when the metadata has none stamped.
 export type GameOf<S> = (event: LedgerEvent, after: S) => number | null;
 
 export interface LoadOptions {
@@ -25,12 +25,9 @@ export function foldRecords<S>(
   const records: StreamRecord[] = [];
   let current = state;
   stored.forEach((e, i) => {
-    const event = toDomain(e);
-    const next = evolve(current, event);
-    current = next;
-    const stamped = (e.metadata as Partial<StoredMetadata>).gameNumber;
-    const game = stamped !== undefined ? stamped : (gameOf?.(event, next) ?? null);
-    records.push(recordOf(e, event, game, stored[i + 1]));
+    const applied = applyStored(current, e, evolve, gameOf);
+    current = applied.state;
+    records.push(recordOf(e, applied.event, applied.gameNumber, stored[i + 1]));
   });
   return { records, state: current };
 }
