@@ -2,8 +2,12 @@
 // Layers from low to high; a module may import its own layer or lower ones, never a higher one.
 // Every other top-level folder of src/ is a feature (matches, appeals, audit, stats, live, ...).
 const FEATURES = '^src/(?!domain/|ledger/|projections/|config/|api/)[^/]+/';
-// Nest modules, resolvers and their GraphQL inputs and models are the shell, wherever they live.
-const SHELL_FILE = '(\\.module|\\.resolver)\\.ts$|/(inputs|models)/';
+// Resolvers and their GraphQL inputs and models are the shell, wherever they live. A Nest module
+// stands in its folder's layer like any file of it: the one import it may make upwards is its own
+// folder's shell (the resolvers it registers); anything else from above reaches it through a port
+// its layer declares and the application provides (STORE_CONFIG, READ_MODEL_FILE, TOKEN_ISSUER...).
+const SHELL_FILE = '\\.resolver\\.ts$|/(inputs|models)/';
+const MODULE_FILE = '\\.module\\.ts$';
 
 const LAYERS = [
   { name: 'domain', path: '^src/domain/' },
@@ -17,14 +21,39 @@ const LAYERS = [
 
 const spec = ({ path, pathNot }) => (pathNot ? { path, pathNot } : { path });
 
+const notModule = (layer) => ({
+  path: layer.path,
+  pathNot: [layer.pathNot, MODULE_FILE].filter(Boolean),
+});
+// The layer's modules, their folder captured (`$1`) to exempt that folder's own shell.
+const modulesOf = (layer) => ({
+  path: `${layer.path.replace(/^\^src\//, '^src/(').replace(/\/$/, ')/')}.*${MODULE_FILE}`,
+});
+
+// The shell and the app (layers of several folders) hold no feature's module: checked whole.
+const folderLayer = (layer) => typeof layer.path === 'string';
+
 const upward = LAYERS.flatMap((low, i) =>
-  LAYERS.slice(i + 1).map((high) => ({
-    name: `no-${low.name}-to-${high.name}`,
-    comment: `${low.name} is below ${high.name} and must not import it`,
-    severity: 'error',
-    from: spec(low),
-    to: spec(high),
-  })),
+  LAYERS.slice(i + 1).flatMap((high) => [
+    {
+      name: `no-${low.name}-to-${high.name}`,
+      comment: `${low.name} is below ${high.name} and must not import it`,
+      severity: 'error',
+      from: folderLayer(low) ? notModule(low) : spec(low),
+      to: spec(high),
+    },
+    ...(folderLayer(low)
+      ? [
+          {
+            name: `no-${low.name}-module-to-${high.name}`,
+            comment: `a ${low.name} module wires its own folder's resolvers, nothing else of ${high.name}`,
+            severity: 'error',
+            from: modulesOf(low),
+            to: { path: high.path, pathNot: [high.pathNot, '^src/$1/'].filter(Boolean) },
+          },
+        ]
+      : []),
+  ]),
 );
 
 module.exports = {

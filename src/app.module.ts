@@ -1,3 +1,4 @@
+import type { Request as ExpressRequest } from 'express';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import type { GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
 import { Global, Module } from '@nestjs/common';
@@ -26,9 +27,14 @@ import { ReadModel } from './projections/read-model';
 import type { GqlContext } from './api/graphql/request-context';
 import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configuration';
 import { LedgerModule } from './ledger/ledger.module';
+import { TOKEN_ISSUER } from './devices/enrolment.service';
+import { EXPORT_BUDGET } from './exports/exports.controller';
+import { REQUEST_SUBJECT, type RequestSubject } from './logging/request-log';
+import { STORE_CONFIG, STORE_DECORATOR } from './ledger/store-config';
+import { meteredStore } from './metrics/timed-event-store';
 import { liveServerOptions } from './live/live-gate';
 import { LiveModule } from './live/live.module';
-import { PROJECTIONS } from './projections/projection';
+import { PROJECTIONS, READ_MODEL_FILE } from './projections/projection';
 import { ProjectionsModule } from './projections/projections.module';
 import { featureProjections } from './read-models';
 import { MatchesModule } from './matches/matches.module';
@@ -62,6 +68,18 @@ import { metricsPlugin } from './metrics/metrics-plugin';
     { provide: LEDGER_CONFIG, inject: [ledgerConfig.KEY], useFactory: (c: LedgerConfig) => c },
     { provide: PROJECTIONS, useFactory: featureProjections },
     { provide: LedgerMetrics, useFactory: () => new LedgerMetrics() },
+    // The ports the ledger and the projections declare, from the settings and the metrics.
+    { provide: STORE_CONFIG, inject: [LEDGER_CONFIG], useFactory: (c: LedgerConfig) => c.store },
+    { provide: STORE_DECORATOR, inject: [LedgerMetrics], useFactory: meteredStore },
+    // The ports features declare that the shell's services fill.
+    { provide: TOKEN_ISSUER, useExisting: TokenService },
+    { provide: EXPORT_BUDGET, useExisting: CostBudget },
+    { provide: REQUEST_SUBJECT, inject: [TokenService], useFactory: requestSubject },
+    {
+      provide: READ_MODEL_FILE,
+      inject: [LEDGER_CONFIG],
+      useFactory: (c: LedgerConfig) => c.readModelFile,
+    },
     ShutdownState,
     {
       provide: TokenService,
@@ -82,9 +100,33 @@ import { metricsPlugin } from './metrics/metrics-plugin';
         new CostBudget(c.limits.rateCostLimit, c.limits.rateWindowMs),
     },
   ],
-  exports: [LEDGER_CONFIG, PROJECTIONS, TokenService, CostBudget, LedgerMetrics, ShutdownState],
+  exports: [
+    LEDGER_CONFIG,
+    PROJECTIONS,
+    STORE_CONFIG,
+    STORE_DECORATOR,
+    READ_MODEL_FILE,
+    TOKEN_ISSUER,
+    EXPORT_BUDGET,
+    REQUEST_SUBJECT,
+    TokenService,
+    CostBudget,
+    LedgerMetrics,
+    ShutdownState,
+  ],
 })
 export class SettingsModule {}
+
+// The subject of a request's bearer token for the log line; none when it has no valid one.
+function requestSubject(tokens: TokenService): RequestSubject {
+  return (req) => {
+    try {
+      return tokens.principalOf(req as ExpressRequest)?.subject ?? null;
+    } catch {
+      return null;
+    }
+  };
+}
 
 function graphqlOptions(
   c: LedgerConfig,

@@ -11,9 +11,9 @@ import { opsSettings, type OpsSettings } from './ops-settings';
 import { privacySettings, type PrivacySettings } from './privacy-settings';
 import { tokenSettings, type TokenSettings } from './token-settings';
 
-export type StoreConfig =
-  | { kind: 'sqlite'; ledgerFile: string; synchronous: 'FULL' | 'NORMAL' }
-  | { kind: 'kurrentdb'; connectionString: string; timeoutMs: number };
+import type { StoreConfig } from '../ledger/store-config';
+
+export type { StoreConfig };
 
 export interface LedgerConfig {
   port: number;

@@ -1,12 +1,11 @@
 import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { TABLE_PUSHES, type TablePushes } from '../api/auth/table-pushes';
-import { TokenService } from '../api/auth/tokens';
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { CLOCK, type Clock } from '../ledger/clock';
 import { MatchProjector } from '../projections/match-projector';
 import { DeviceStore } from './device-store';
 import { DevicesResolver } from './devices.resolver';
-import { EnrolmentService } from './enrolment.service';
+import { EnrolmentService, TOKEN_ISSUER, type TokenIssuer } from './enrolment.service';
+import { TABLE_PUSHES, type TablePushes } from './table-pushes';
 
 // Devices at the tables: one-time enrolment codes, device tokens bound to a match or a table,
 // their revocation, and the matches the desk pushes to tables.
@@ -19,8 +18,8 @@ import { EnrolmentService } from './enrolment.service';
     },
     {
       provide: EnrolmentService,
-      inject: [DeviceStore, TokenService, CLOCK, LEDGER_CONFIG],
-      useFactory: (s: DeviceStore, t: TokenService, clock: Clock, c: LedgerConfig) =>
+      inject: [DeviceStore, TOKEN_ISSUER, CLOCK, LEDGER_CONFIG],
+      useFactory: (s: DeviceStore, t: TokenIssuer, clock: Clock, c: LedgerConfig) =>
         new EnrolmentService(s, t, clock, c.devices.codeLifetimeSeconds),
     },
     {

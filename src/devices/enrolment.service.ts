@@ -10,6 +10,9 @@ export interface Binding {
 }
 
 // The API's token service, as enrolment uses it.
+// Provided by the application (its token service), so this feature imports nothing of the shell.
+export const TOKEN_ISSUER = Symbol('TOKEN_ISSUER');
+
 export interface TokenIssuer {
   maxLifetime(role: string): number | undefined;
   issueWithId(

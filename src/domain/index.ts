@@ -6,6 +6,7 @@ export * from './events/catalogue';
 export * from './events/metadata';
 export * from './events/play-snapshot';
 export * from './events/results';
+export * from './events/ruling';
 export * from './events/shot-facts';
 export { upcast } from './events/upcast';
 export * from './match/amendments';

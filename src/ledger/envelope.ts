@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
-  gameNumberOf,
   isLedgerEventType,
-  evolve,
   type EventMetadata,
   type LedgerEvent,
-  type MatchState,
   type RecordedEvent,
   upcast,
 } from '../domain';
@@ -88,38 +85,23 @@ export interface MatchRecord extends RecordedEvent {
   gameNumber: number | null;
 }
 
-type Evolve = typeof evolve;
-
-// The one conversion from the store: upcast, evolve, and the game the event is filed under.
-export function applyStored(
-  state: MatchState | null,
+// The one conversion from the store: upcast, fold with the stream type's evolve, and the game
+// the event is filed under (stamped when written; else from `gameOf`, or none). The ledger knows
+// no stream's state: the caller's evolve does.
+export function applyStored<S>(
+  state: S | null,
   stored: StoredEvent,
-  fold: Evolve = evolve,
-): { event: LedgerEvent; state: MatchState; gameNumber: number | null } {
+  fold: (state: S | null, event: LedgerEvent) => S,
+  gameOf?: (event: LedgerEvent, after: S) => number | null,
+): { event: LedgerEvent; state: S; gameNumber: number | null } {
   const event = toDomain(stored);
   const next = fold(state, event);
   const stamped = (stored.metadata as Partial<StoredMetadata>).gameNumber;
   return {
     event,
     state: next,
-    gameNumber: stamped !== undefined ? stamped : gameNumberOf(event, next),
+    gameNumber: stamped !== undefined ? stamped : (gameOf?.(event, next) ?? null),
   };
-}
-
-// Folds stored events of one stream onto `state`: each event is converted and evolved once.
-export function foldStream(
-  stored: readonly StoredEvent[],
-  state: MatchState | null = null,
-  fold?: Evolve,
-): { records: MatchRecord[]; state: MatchState | null } {
-  const records: MatchRecord[] = [];
-  let current = state;
-  stored.forEach((e, i) => {
-    const applied = applyStored(current, e, fold);
-    current = applied.state;
-    records.push(recordOf(e, applied.event, applied.gameNumber, stored[i + 1]));
-  });
-  return { records, state: current };
 }
 
 // `next` is the stream's following event, if known: a position can be restored only between

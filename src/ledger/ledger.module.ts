@@ -1,15 +1,18 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
-import { LedgerMetrics } from '../metrics/ledger-metrics';
-import { timedEventStore } from '../metrics/timed-event-store';
 import { CLOCK, systemClock } from './clock';
 import { EVENT_STORE, type EventStore } from './event-store';
 import { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
+import {
+  STORE_CONFIG,
+  STORE_DECORATOR,
+  type StoreConfig,
+  type StoreDecorator,
+} from './store-config';
 
 // The one place that knows which store is in use: everything else sees the EventStore port.
 // readOnly: for checking a SQLite ledger without writing to it (KurrentDB is only ever read here).
-export function createEventStore(config: LedgerConfig, readOnly = false): EventStore {
+export function createEventStore(config: { store: StoreConfig }, readOnly = false): EventStore {
   const store = config.store;
   switch (store.kind) {
     case 'kurrentdb':
@@ -27,7 +30,8 @@ export function createEventStore(config: LedgerConfig, readOnly = false): EventS
   }
 }
 
-// The event store (its appends timed into the metrics) and the clock, for every module; the store is closed last on shutdown (the
+// The event store (wrapped by the application's decorator when it provides one: its appends timed
+// into the metrics) and the clock, for every module; the store is closed last on shutdown (the
 // projections module stops following it before).
 @Global()
 @Module({
@@ -35,14 +39,10 @@ export function createEventStore(config: LedgerConfig, readOnly = false): EventS
     { provide: CLOCK, useValue: systemClock },
     {
       provide: EVENT_STORE,
-      inject: [LEDGER_CONFIG, { token: LedgerMetrics, optional: true }],
-      // Appends are timed into the metrics when the application has them.
-      useFactory: (config: LedgerConfig, metrics?: LedgerMetrics) => {
-        const store = createEventStore(config);
-        if (!metrics) return store;
-        if (store instanceof SqliteEventStore)
-          metrics.measureGroupCommits(() => store.groupCommits);
-        return timedEventStore(store, metrics);
+      inject: [STORE_CONFIG, { token: STORE_DECORATOR, optional: true }],
+      useFactory: (store: StoreConfig, decorate?: StoreDecorator) => {
+        const created = createEventStore({ store });
+        return decorate ? decorate(created) : created;
       },
     },
   ],

@@ -1,4 +1,4 @@
-import type { MatchState } from '../domain';
+import { evolve, type MatchState } from '../domain';
 import { applyStored } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { ProjectedEvent, ProjectionBatch } from '../projections/projection';
@@ -37,9 +37,8 @@ function memoised<T>(memo: BatchMemo, key: string, compute: () => T): T {
   return value;
 }
 
-// Each event of one match with the state after it. The state starts from the read model's view
-// when the subscriber opens (the same instant the hub starts telling it of batches) and is folded
-// with the write side's evolve, so it equals the projected view after every batch.
+// Each event of one match with the state after it, as the committed batch carries it (the state
+// the writer or the projector folded), so it equals the projected view after every batch.
 export function matchChannel(readModel: ReadModel, store: EventStore, matchId: string): Channel {
   let state = readModel.match(matchId);
   return {
@@ -49,8 +48,10 @@ export function matchChannel(readModel: ReadModel, store: EventStore, matchId: s
         if (e.matchId !== matchId) continue;
         if (state && e.event.revision < state.version) continue;
         const before = state;
+        // The projector hands each event's state with the batch; folded here only when it has
+        // none (a writer that gave only its last state).
         const item = memoised(memo, `match:${e.event.position}`, () =>
-          liveItem(e, applyStored(before, e.event).state),
+          liveItem(e, e.state ?? applyStored(before, e.event, evolve).state),
         );
         state = item.state;
         items.push(item);
@@ -62,7 +63,7 @@ export function matchChannel(readModel: ReadModel, store: EventStore, matchId: s
       let folded: MatchState | null = null;
       // Those up to `after` are yielded too (the caller skips them), so the fold takes turns.
       for await (const row of replayRows(readModel.database, store, { matchId }, undefined, edge)) {
-        folded = applyStored(folded, row.event).state;
+        folded = applyStored(folded, row.event, evolve).state;
         yield { ...row, position: row.event.position, state: folded };
       }
     },

@@ -73,6 +73,10 @@ function refusal(req: IncomingMessage, err: Error | undefined): boolean {
 
 // pino-http: one line per request (probes and scrapes left out) with the operation, the HTTP
 // status, the duration, the correlation id and the token's subject; headers are never logged.
+// Who made a request (the token's subject), provided by the application's token service.
+export type RequestSubject = (req: IncomingMessage) => string | null;
+export const REQUEST_SUBJECT = Symbol('REQUEST_SUBJECT');
+
 export function loggerParams(
   ops: OpsSettings,
   subjectOf: (req: IncomingMessage) => string | null,

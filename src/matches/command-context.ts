@@ -1,4 +1,4 @@
-import type { ActorRole } from '../domain';
+import type { WriteContext } from '../streams/write-context';
 
 // Which matches this writer may touch (see src/api/auth/policy.ts): any, only those it is
 // assigned to as an official (scorer or referee), or only those it plays in.
@@ -9,19 +9,8 @@ export type MatchAccess =
   | { scope: 'BOUND'; duty: 'SCORER' | 'REFEREE'; matchId: string }
   | { scope: 'OWN_MATCH' };
 
-// Who is writing, from where, and which client command this is. Built per request by the API
-// from the verified bearer token.
-export interface CommandContext {
-  actor: string;
-  role: ActorRole;
+// Who is writing, from where, and which client command this is (see WriteContext), with what
+// this writer may touch. Built per request by the API from the verified bearer token.
+export interface CommandContext extends WriteContext {
   access: MatchAccess;
-  origin: string | null;
-  // The client's id for this command: a retry with the same id returns the first result.
-  commandId: string;
-  correlationId: string;
-  causationId: string | null;
-  // When the fact happened at the table, if the client says so; otherwise when it was recorded.
-  occurredAt: string | null;
-  // The stream revision the client saw; a stale one is a CONFLICT, never a silent overwrite.
-  expectedRevision: number | null;
 }

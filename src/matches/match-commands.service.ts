@@ -1,40 +1,24 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import {
-  ENGINE_VERSION,
-  gameNumberOf,
   matchDecider,
-  type EventMetadata,
   type LedgerEvent,
   type MatchCommand,
   type MatchState,
   type Ruling,
-  canonicalJson,
 } from '../domain';
 import type { Clock } from '../ledger/clock';
-import {
-  matchStream,
-  recordOf,
-  toAppend,
-  type MatchRecord,
-  type StoredMetadata,
-} from '../ledger/envelope';
-import { sameHash, sealEvents } from '../ledger/hash-chain';
-import {
-  EventStoreError,
-  NO_STREAM,
-  WrongExpectedRevisionError,
-  type EventStore,
-} from '../ledger/event-store';
-import type { MatchProjector, Written } from '../projections/match-projector';
+import type { MatchRecord } from '../ledger/envelope';
+import type { EventStore } from '../ledger/event-store';
+import type { MatchProjector } from '../projections/match-projector';
+import { commandHashOf, commandRecords, hashCommand } from '../streams/command-hash';
+import { StreamRuntime, type OriginSink, type Outcome } from '../streams/stream-runtime';
+import type { CommittedBatch } from '../streams/stream-type';
 import type { CommandContext } from './command-context';
-import {
-  IdempotencyKeyReusedError,
-  MatchAccessDeniedError,
-  MatchNotFoundError,
-} from './match-errors';
-import { loadMatch, type LoadedMatch } from './match-stream';
-import { StreamCache } from './stream-cache';
+import { MatchAccessDeniedError, MatchNotFoundError } from './match-errors';
+import { matchStreamType } from './match-stream-type';
+
+export type { OriginSink } from '../streams/stream-runtime';
 
 export interface CommandOutcome {
   matchId: string;
@@ -45,25 +29,20 @@ export interface CommandOutcome {
   state: MatchState;
 }
 
-// Emmett-style command handling: load the stream once (convert and fold each event once), decide,
-// append with the revision the decision was made on, evolve each new event once. A concurrent
-// writer that got there first makes the append fail with CONFLICT instead of interleaving.
-// Where the origin (client address and agent) of each write is kept, apart from the ledger.
-export interface OriginSink {
-  record(eventIds: readonly string[], recordedBy: string, origin: string, recordedAt: string): void;
-}
-
+// The match stream's commands through the stream runtime: who may write to which match, which
+// part of a command a retry must repeat, and the outcome's ruling.
 export class MatchCommandService {
-  private readonly streams: StreamCache;
+  private readonly runtime: StreamRuntime<MatchCommand, MatchState>;
 
   constructor(
-    private readonly store: EventStore,
+    store: EventStore,
     private readonly projector: MatchProjector,
-    private readonly clock: Clock,
-    private readonly decider = matchDecider,
-    private readonly origins: OriginSink | null = null,
+    clock: Clock,
+    decider = matchDecider,
+    origins: OriginSink | null = null,
   ) {
-    this.streams = new StreamCache(store, this.evolve);
+    const publish = (batch: CommittedBatch<MatchState> | null) => this.catchUp(batch);
+    this.runtime = new StreamRuntime(store, clock, matchStreamType(decider), publish, origins);
   }
 
   // `sent`: the schedule as the client sent it, before the registry completed it (names,
@@ -85,14 +64,19 @@ export class MatchCommandService {
     ctx: CommandContext,
     sent: unknown,
   ): Promise<CommandOutcome | null> {
-    const loaded = await this.streams.load(matchId);
+    const loaded = await this.runtime.load(matchId);
     if (loaded.state === null) return null;
     authorizeAt(loaded.state, ctx);
     const commandHash = hashCommand(sent, ctx);
     const mine = commandRecords(loaded, ctx.commandId);
-    if (mine.some((r) => (r.stored.metadata as StoredMetadata).commandHash !== commandHash))
-      return null;
-    return this.earlierOutcome(matchId, loaded, ctx.commandId, (h) => h === commandHash);
+    if (mine.some((r) => commandHashOf(r) !== commandHash)) return null;
+    const earlier = this.runtime.earlier(
+      `match-${matchId}`,
+      loaded,
+      ctx.commandId,
+      (h) => h === commandHash,
+    );
+    return earlier && outcomeOf(matchId, earlier);
   }
 
   async handle(
@@ -110,151 +94,53 @@ export class MatchCommandService {
     creates: boolean,
     sent: unknown,
   ): Promise<CommandOutcome> {
-    const loaded = await this.streams.load(matchId);
-    if (loaded.state !== null) authorizeAt(loaded.state, ctx);
-    else if (!creates) throw new MatchNotFoundError(matchId);
-    else if (ctx.access.scope !== 'ANY')
-      throw new MatchAccessDeniedError(`Only an admin may create match ${matchId}`);
-
-    // Idempotency: a command id already in this stream is a retry (same payload: the original
-    // result, nothing appended) or a mistake (different payload: refused).
-    const commandHash = hashCommand(sent, ctx);
-    // Commands recorded before the hash left out what the server completed carry the hash of the
-    // whole command: a retry of one of those is still recognised.
-    const sameCommand = (hash: unknown) =>
-      hash === commandHash || (sent !== command && hash === hashCommand(command, ctx));
-    const earlier = this.earlierOutcome(matchId, loaded, ctx.commandId, sameCommand);
-    if (earlier) return earlier;
-
-    const head = loaded.revision;
-    if (ctx.expectedRevision !== null && ctx.expectedRevision !== head) {
-      throw new WrongExpectedRevisionError(matchStream(matchId), ctx.expectedRevision, head);
-    }
-
-    const recordedAt = this.clock.now().toISOString();
-    // Corrections, appeals and sign-off are decided against the recorded history and the time.
-    const decided = this.decider.decide(command, loaded.state, {
-      events: loaded.records,
-      now: recordedAt,
+    const outcome = await this.runtime.transact({
+      id: matchId,
+      command,
+      ctx,
+      sent,
+      // Commands recorded before the hash left out what the server completed carry the hash of
+      // the whole command: a retry of one of those is still recognised.
+      alsoSame: sent !== command ? [hashCommand(command, ctx)] : [],
+      admit: (state) => {
+        if (state !== null) authorizeAt(state, ctx);
+        else if (!creates) throw new MatchNotFoundError(matchId);
+        else if (ctx.access.scope !== 'ANY')
+          throw new MatchAccessDeniedError(`Only an admin may create match ${matchId}`);
+      },
     });
-    // Each new event is evolved once: for the outcome's state and the game it is filed under.
-    let state = loaded.state;
-    const games = decided.map((event) => {
-      state = this.evolve(state, event);
-      return gameNumberOf(event, state);
-    });
-    const metadata: EventMetadata & { commandHash: string } = {
-      recordedBy: ctx.actor,
-      role: ctx.role,
-      recordedAt,
-      occurredAt: ctx.occurredAt ?? recordedAt,
-      // Personal data stays out of the hash chain: the client's address and agent go to the
-      // erasable origin log instead (events recorded before keep theirs).
-      origin: null,
-      commandId: ctx.commandId,
-      correlationId: ctx.correlationId,
-      causationId: ctx.causationId,
-      engineVersion: ENGINE_VERSION,
-      ruleProfile:
-        loaded.state?.ruleProfile ??
-        (command.type === 'ScheduleMatch' ? command.ruleProfile : null),
-      commandHash,
-    };
-    // Hash-chained onto the head read above; the expected revision below makes that link exact.
-    const stream = matchStream(matchId);
-    const headEvent = loaded.records[head]?.stored ?? null;
-    const toStore = sealEvents(stream, headEvent, toAppend(decided, metadata, games));
-    let appended;
-    try {
-      appended = await this.store.append(stream, toStore, head < 0 ? NO_STREAM : head);
-    } catch (err) {
-      // Whoever got there first, the next command reads this stream afresh.
-      this.streams.drop(matchId);
-      // Event ids derive from the command id: a clash means the id was used in another stream.
-      if (err instanceof EventStoreError && err.code === 'DUPLICATE_EVENT_ID')
-        throw new IdempotencyKeyReusedError(ctx.commandId, ' in another match');
-      throw err;
-    }
-    // The store acknowledges a retried append (same event ids at the same revision) with the
-    // events of the attempt that landed first, which may not be these: then that is the outcome.
-    if (!appended.events.every((e, i) => sameHash(e, toStore[i]))) {
-      this.streams.drop(matchId);
-      await this.catchUp(matchId);
-      const landed = await loadMatch(this.store, matchId, { evolve: this.evolve });
-      return this.earlierOutcome(matchId, landed, ctx.commandId, sameCommand)!;
-    }
-    if (ctx.origin)
-      this.origins?.record(
-        appended.events.map((e) => e.eventId),
-        ctx.actor,
-        ctx.origin,
-        recordedAt,
-      );
-    const after = state!;
-    const events = appended.events.map((stored, i) =>
-      recordOf(stored, decided[i], games[i], appended.events[i + 1]),
-    );
-    this.streams.written(matchId, loaded, events, after);
-    // The read model is handed the state already folded here.
-    await this.catchUp(matchId, {
-      streamId: stream,
-      first: head + 1,
-      state: after,
-      events: appended.events,
-      previousPosition: appended.previousPosition,
-    });
-    return { matchId, events, ruling: rulingOf(decided), state: after };
+    return outcomeOf(matchId, outcome);
   }
 
-  // Keeps the read model close behind. A failure must not fail a write that has landed, but it is
-  // logged: until the next catch-up, queries may not show this write.
-  private catchUp(matchId: string, written?: Written): Promise<void> {
+  // Keeps the read model close behind, handed the states the runtime folded. A failure must not
+  // fail a write that has landed, but it is logged: until the next catch-up, queries may not show
+  // this write.
+  private catchUp(batch: CommittedBatch<MatchState> | null): Promise<void> {
+    const written = batch && {
+      streamId: batch.streamId,
+      first: batch.first,
+      state: batch.states[batch.states.length - 1],
+      states: batch.states,
+      events: batch.events,
+      previousPosition: batch.previousPosition,
+    };
     return this.projector
-      .catchUp(written)
+      .catchUp(written ?? undefined)
       .catch((err: unknown) =>
         new Logger('MatchCommandService').warn(
-          `Read model not updated after a write to ${matchId}: ${err instanceof Error ? err.message : String(err)}`,
+          `Read model not updated after a write${batch ? ` to ${batch.streamId}` : ''}: ${err instanceof Error ? err.message : String(err)}`,
         ),
       );
   }
-
-  // The outcome of an earlier command with this id: its events and the state right after them.
-  private earlierOutcome(
-    matchId: string,
-    loaded: LoadedMatch,
-    commandId: string,
-    sameCommand: (commandHash: unknown) => boolean,
-  ): CommandOutcome | null {
-    const mine = commandRecords(loaded, commandId);
-    if (mine.length === 0) return null;
-    if (mine.some((r) => !sameCommand((r.stored.metadata as StoredMetadata).commandHash)))
-      throw new IdempotencyKeyReusedError(commandId, ` at revision ${mine[0].revision}`);
-    // Rare (a client's retry): the stream is folded again up to that command's last event.
-    const last = mine[mine.length - 1].revision;
-    let state: MatchState | null = null;
-    for (const r of loaded.records.slice(0, last + 1)) state = this.evolve(state, r.event);
-    return { matchId, events: mine, ruling: rulingOf(mine.map((r) => r.event)), state: state! };
-  }
-
-  // Events always evolve a state into a state; only the decider's initial state is null.
-  private readonly evolve = (s: MatchState | null, e: LedgerEvent): MatchState =>
-    this.decider.evolve(s, e)!;
 
   static newId(): string {
     return randomUUID();
   }
 }
 
-// The events of one command: contiguous in its stream (a command is appended at once).
-function commandRecords(loaded: LoadedMatch, commandId: string): MatchRecord[] {
-  const idOf = (r: MatchRecord) => (r.stored.metadata as StoredMetadata).commandId;
-  if (!loaded.commands) return loaded.records.filter((r) => idOf(r) === commandId);
-  const first = loaded.commands.get(commandId);
-  if (first === undefined || first > loaded.revision) return [];
-  const mine: MatchRecord[] = [];
-  for (let i = first; i < loaded.records.length && idOf(loaded.records[i]) === commandId; i++)
-    mine.push(loaded.records[i]);
-  return mine;
+function outcomeOf(matchId: string, outcome: Outcome<MatchState>): CommandOutcome {
+  const { events, state } = outcome;
+  return { matchId, events, ruling: rulingOf(events.map((r) => r.event)), state };
 }
 
 function rulingOf(events: LedgerEvent[]): Ruling | null {
@@ -290,12 +176,4 @@ export function sentPart(command: MatchCommand): unknown {
   if (command.type === 'DecideAppeal' || command.type === 'AttachAppealEvidence')
     return { ...command, committee: undefined };
   return command;
-}
-
-// What makes two commands "the same": what the client sent, when it happened and who sent it.
-// The expected revision is a precondition, not payload, so it is left out.
-export function hashCommand(command: unknown, ctx: CommandContext): string {
-  return createHash('sha256')
-    .update(canonicalJson({ command, occurredAt: ctx.occurredAt, actor: ctx.actor }))
-    .digest('hex');
 }

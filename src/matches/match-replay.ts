@@ -1,4 +1,4 @@
-import type { MatchState } from '../domain';
+import { evolve, gameNumberOf, type MatchState } from '../domain';
 import {
   applyStored,
   matchStream,
@@ -10,6 +10,8 @@ import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { Slice } from '../ledger/slices';
 import { MatchNotFoundError } from './match-errors';
 import type { LoadedMatch, LoadOptions } from './match-stream';
+
+type Applied = ReturnType<typeof applyStored<MatchState>>;
 
 // Events read per store call: a page is parsed in well under a slice.
 const PAGE = 100;
@@ -30,9 +32,10 @@ export async function replayMatch(
   const stored = limit === undefined ? read : read.slice(0, lastIndexRecordedBy(read, limit) + 1);
   const records: MatchRecord[] = [];
   let state: MatchState | null = null;
+  const fold = options.evolve ?? evolve;
   for (let i = 0; i < stored.length; i++) {
     if (slice.due()) await slice.next();
-    const applied = applyStored(state, stored[i], options.evolve);
+    const applied: Applied = applyStored(state, stored[i], fold, gameNumberOf);
     state = applied.state;
     if (onState && state) onState(stored[i].revision, state);
     records.push(recordOf(stored[i], applied.event, applied.gameNumber, stored[i + 1]));

@@ -5,6 +5,7 @@ import {
   type EventToAppend,
   type ExpectedRevision,
 } from '../ledger/event-store';
+import { SqliteEventStore } from '../ledger/sqlite/sqlite-event-store';
 import type { LedgerMetrics } from './ledger-metrics';
 
 const outcomeOf = (err: unknown): 'conflict' | 'error' =>
@@ -37,4 +38,12 @@ export function timedEventStore(store: EventStore, metrics: LedgerMetrics): Even
   if (store.streamAnomalies) timed.streamAnomalies = (ids) => store.streamAnomalies!(ids);
   if (store.readHeads) timed.readHeads = () => store.readHeads!();
   return timed;
+}
+
+// The ledger module's store decorator (STORE_DECORATOR): appends timed, group commits counted.
+export function meteredStore(metrics: LedgerMetrics): (store: EventStore) => EventStore {
+  return (store) => {
+    if (store instanceof SqliteEventStore) metrics.measureGroupCommits(() => store.groupCommits);
+    return timedEventStore(store, metrics);
+  };
 }

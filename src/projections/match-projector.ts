@@ -1,4 +1,4 @@
-import { evolve, supersedesOf, type MatchState } from '../domain';
+import { evolve, gameNumberOf, supersedesOf, type MatchState } from '../domain';
 import type { EventStore, FeedSubscription, StoredEvent } from '../ledger/event-store';
 import { isLedgerEventType } from '../domain/events/catalogue';
 import {
@@ -10,24 +10,15 @@ import {
 import { batches } from './batches';
 import type { ProjectionBatch } from './projection';
 import type { AuditEntry, ReadModel } from './read-model';
+import { handedRun, isWritten, knownWrite, stateAfter, type Written } from './written';
+
+export type { Written } from './written';
 
 const NAME = 'matches';
 const BATCH = 500;
 // A rebuild commits larger batches: fewer transactions and fewer rewrites of each match's feature
 // rows (stats), the same results.
 const REBUILD_BATCH = 5000;
-
-// What a local writer already knows of the events it just appended (revisions `first` to
-// state.version - 1 of `streamId`): the state after them, so they are projected without a fold.
-export interface Written {
-  streamId: string;
-  first: number;
-  state: MatchState;
-  // The appended events as the store returned them, and the position of the ledger's last event
-  // before them when the store knows it: a read model standing there takes them without a read.
-  events?: StoredEvent[];
-  previousPosition?: bigint | null;
-}
 
 export interface ProjectorOptions {
   // Wait before resubscribing after the store dropped the live subscription.
@@ -220,11 +211,12 @@ export class MatchProjector {
         const gameNumber = (stored.metadata as StoredMetadata).gameNumber ?? null;
         const domainEvent = toDomain(stored);
         const supersedes = supersedesOf(domainEvent);
-        audit.push({ event: stored, domainEvent, matchId: id, gameNumber, supersedes });
+        const state = stateAfter(known, stored.revision);
+        audit.push({ event: stored, domainEvent, matchId: id, gameNumber, supersedes, state });
         continue;
       }
       const current = changed.get(id)?.state ?? this.readModel.match(id);
-      const applied = applyStored(current, stored, this.evolve);
+      const applied = applyStored(current, stored, this.evolve, gameNumberOf);
       changed.set(id, { state: applied.state, position: stored.position });
       audit.push({
         event: stored,
@@ -232,6 +224,7 @@ export class MatchProjector {
         matchId: id,
         gameNumber: applied.gameNumber,
         supersedes: supersedesOf(applied.event),
+        state: applied.state,
       });
     }
     const position = fresh[fresh.length - 1].position;
@@ -262,45 +255,6 @@ export class MatchProjector {
   private get evolve() {
     return this.options.evolve ?? evolve;
   }
-}
-
-const isWritten = (e: StoredEvent, w: Written): boolean =>
-  e.streamId === w.streamId && e.revision >= w.first && e.revision < w.state.version;
-
-// A write's state can stand in for folding its events only when the batch holds all of them, each
-// stamped with its game (apply() also checks that the view is at the revision before them).
-function knownWrite(fresh: StoredEvent[], written: Written): boolean {
-  const mine = fresh.filter((e) => isWritten(e, written));
-  const count = written.state.version - written.first;
-  return (
-    mine.length === count &&
-    mine.every(
-      (e, i) =>
-        e.revision === written.first + i && (e.metadata as StoredMetadata).gameNumber !== undefined,
-    )
-  );
-}
-
-// The writes' own events, when together they follow the read model's checkpoint with nothing in
-// between (each append's previous position is where the one before it ended): no read needed.
-function handedRun(written: Written[], checkpoint: bigint | null): StoredEvent[] | null {
-  if (written.length === 0) return null;
-  const byPosition = [...written].sort((a, b) =>
-    a.previousPosition === b.previousPosition
-      ? 0
-      : (a.previousPosition ?? -1n) < (b.previousPosition ?? -1n)
-        ? -1
-        : 1,
-  );
-  const run: StoredEvent[] = [];
-  let end = checkpoint;
-  for (const w of byPosition) {
-    if (!w.events?.length || w.previousPosition === undefined || w.previousPosition !== end)
-      return null;
-    run.push(...w.events);
-    end = w.events[w.events.length - 1].position;
-  }
-  return run;
 }
 
 function stateMap(changed: Map<string, { state: MatchState }>): Map<string, MatchState> {

@@ -11,6 +11,9 @@ export interface ProjectedEvent {
   matchId: string | null;
   gameNumber: number | null;
   supersedes: readonly number[];
+  // A match event's stream state right after it, as the projector folded it or the writer handed
+  // it: live followers send it as it is, without folding again.
+  state?: MatchState;
 }
 
 // What one commit of the projector carries: its events in ledger order and the state, after the
@@ -43,6 +46,8 @@ export interface Projection {
 // The feature projections the application runs, provided by the app (read-models.ts) to the
 // read model, which installs and feeds them.
 export const PROJECTIONS = Symbol('PROJECTIONS');
+// Where the read model lives (a SQLite file, or ':memory:'), provided by the app from its settings.
+export const READ_MODEL_FILE = Symbol('READ_MODEL_FILE');
 
 const metaKey = (p: Projection): string => `projection:${p.name}`;
 

@@ -7,10 +7,9 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchProjector } from './match-projector';
-import { PROJECTIONS, type Projection } from './projection';
+import { PROJECTIONS, READ_MODEL_FILE, type Projection } from './projection';
 import { ReadModel } from './read-model';
 import { readModelAhead } from './read-model-check';
 
@@ -20,9 +19,8 @@ import { readModelAhead } from './read-model-check';
   providers: [
     {
       provide: ReadModel,
-      inject: [LEDGER_CONFIG, PROJECTIONS],
-      useFactory: (c: LedgerConfig, projections: Projection[]) =>
-        new ReadModel(c.readModelFile, projections),
+      inject: [READ_MODEL_FILE, PROJECTIONS],
+      useFactory: (file: string, projections: Projection[]) => new ReadModel(file, projections),
     },
     {
       provide: MatchProjector,

@@ -5,7 +5,7 @@ import { KurrentDbEventStore } from '../../src/ledger/kurrentdb/kurrentdb-event-
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import type { CommandContext } from '../../src/matches/command-context';
 import { MatchCommandService } from '../../src/matches/match-commands.service';
-import { StreamCache } from '../../src/matches/stream-cache';
+import { StreamCache } from '../../src/streams/stream-cache';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';
 import { FakeKurrentDbClient } from '../support/fake-kurrentdb-client';
@@ -87,7 +87,7 @@ describe('folded streams kept between writes', () => {
     const fold = (s: MatchState | null, e: LedgerEvent) => evolve(s, e)!;
     const cache = new StreamCache(store, fold, { streams: 2, events: 1_000 });
     const reads = jest.spyOn(store, 'readStream');
-    for (const id of ['m1', 'm2', 'm3', 'm2', 'm1']) await cache.load(id);
+    for (const id of ['m1', 'm2', 'm3', 'm2', 'm1']) await cache.load(`match-${id}`);
     expect(reads.mock.calls.map(([s, o]) => [s, (o?.fromRevision ?? 0) > 0])).toEqual([
       ['match-m1', false],
       ['match-m2', false],

@@ -5,7 +5,10 @@ import {
   type LedgerEvent,
   type MatchCommand,
 } from '../../src/domain';
+import * as envelope from '../../src/ledger/envelope';
 import { toDomain } from '../../src/ledger/envelope';
+import { matchChannel, type LiveItem } from '../../src/live/live-channels';
+import { statsProjection } from '../../src/stats/stats.projection';
 import type { EventStore } from '../../src/ledger/event-store';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import type { CommandContext } from '../../src/matches/command-context';
@@ -179,5 +182,69 @@ describe('the write path', () => {
       expect(second.state).toEqual(first.state);
       expect(readModel.match('race')).toEqual(first.state);
     });
+  });
+});
+
+// The committed batch carries each event's state, so the feature read models (stats) and a live
+// follower of the match take the write as handed: still one store read, and no fold beyond the
+// writer's one per new event.
+describe('the write path with the stats and live read models', () => {
+  const store = new SqliteEventStore({ filename: ':memory:' });
+  const readModel = new ReadModel(':memory:', [statsProjection()]);
+  let evolved = 0;
+  const counting = (s: Parameters<typeof evolve>[0], e: LedgerEvent) => {
+    evolved += 1;
+    return evolve(s, e);
+  };
+  const projector = new MatchProjector(store, readModel, { evolve: counting });
+  const service = new MatchCommandService(store, projector, tickingClock(), {
+    ...matchDecider,
+    evolve: counting,
+  });
+  const sim = simulateMatch(7, { matchId: 'wp-views', raceTo: 2 });
+  const shot = sim.commands.map((c) => c.type).lastIndexOf('PlayShot');
+  const play = (i: number) =>
+    i === 0
+      ? service.schedule(
+          sim.commands[0] as Extract<MatchCommand, { type: 'ScheduleMatch' }>,
+          ctx(`wpv-${i}`),
+        )
+      : service.handle('wp-views', sim.commands[i], ctx(`wpv-${i}`));
+  const followed: LiveItem[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < shot; i++) await play(i);
+    const channel = matchChannel(readModel, store, 'wp-views');
+    projector.onCommitted((batch) => followed.push(...channel.take(batch, new Map())));
+  });
+  afterAll(async () => {
+    await store.close();
+    readModel.close();
+  });
+
+  it('a shot costs one stream read and one fold per new event, stats and the live follower included', async () => {
+    const shotRows = () =>
+      readModel.database
+        .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM shots WHERE match_id = ?')
+        .get('wp-views')!.n;
+    const before = shotRows();
+    const reads = jest.spyOn(store, 'readStream');
+    const folds = jest.spyOn(envelope, 'applyStored');
+    evolved = 0;
+    const outcome = await play(shot);
+    expect(outcome.events.map((r) => r.event.type)).toContain('ShotAdjudicated');
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(evolved).toBe(outcome.events.length);
+    expect(folds).not.toHaveBeenCalled();
+    // The follower got every new event with the state the writer folded after it.
+    expect(followed.map((f) => f.event.revision)).toEqual(outcome.events.map((r) => r.revision));
+    expect(followed[followed.length - 1].state).toEqual(outcome.state);
+    expect(followed.map((f) => f.state!.version)).toEqual(
+      outcome.events.map((r) => r.revision + 1),
+    );
+    // And the stats projection wrote the shot's row.
+    expect(shotRows()).toBe(before + 1);
+    reads.mockRestore();
+    folds.mockRestore();
   });
 });

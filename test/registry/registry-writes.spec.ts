@@ -3,7 +3,7 @@ import type { StoredMetadata } from '../../src/ledger/envelope';
 import type { EventStore } from '../../src/ledger/event-store';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import type { CommandContext } from '../../src/matches/command-context';
-import type { OriginSink } from '../../src/matches/match-commands.service';
+import type { OriginSink } from '../../src/streams/stream-runtime';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';
 import { RegistryCommandService } from '../../src/registry/registry-commands.service';

@@ -10,7 +10,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { GqlContext } from '../graphql/request-context';
 import { AuthError } from './auth-errors';
 import { authorize, PUBLIC_MUTATIONS, type Binding, type MutationName } from './policy';
-import { TABLE_PUSHES, type TablePushes } from './table-pushes';
+import { TABLE_PUSHES, type TablePushes } from '../../devices/table-pushes';
 import { TokenService } from './tokens';
 
 // Global guard for every resolver: queries are public, every mutation must pass MUTATION_POLICY.

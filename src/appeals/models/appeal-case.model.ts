@@ -1,5 +1,5 @@
 import { Field, ObjectType } from '@nestjs/graphql';
-import GraphQLJSON from 'graphql-type-json';
+import { GraphQLJSON } from 'graphql-scalars';
 import type { AppealStatus } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { ConnectionOf } from '../../api/graphql/pagination';

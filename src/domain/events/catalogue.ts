@@ -7,18 +7,12 @@ import type {
   PlacementZone,
   RuleProfileId,
 } from '../table/vocabulary';
-import type {
-  ChoiceKind,
-  FoulFinding,
-  GameEndReason,
-  OptionKind,
-  RuleId,
-  Ruling,
-} from '../rules/ruling';
+import type { ChoiceKind, FoulFinding, GameEndReason, OptionKind, RuleId } from '../rules/ruling';
 import type { AmendmentEvent } from './appeals';
 import type { RegistryEvent } from '../registry/events';
 import type { AppealWindow } from '../match/amendments/window';
 import type { ImportSource, ResultEvent } from './results';
+import type { RulingV1 } from './ruling';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
 // Every fact the ledger stores, past tense. Each type carries a schema version so that a
@@ -115,7 +109,7 @@ export interface ShotAdjudicated {
   type: 'ShotAdjudicated';
   // Version 2: the ruling carries warningsIssued (version 1: warningIssued; see upcast.ts).
   version: 2;
-  data: { gameNumber: number; shotNumber: number; ruling: Ruling };
+  data: { gameNumber: number; shotNumber: number; ruling: RulingV1 };
 }
 
 export interface OptionChosen {

@@ -1,7 +1,7 @@
 import type { AppealOutcome } from './appeals';
 import { liftPlaySnapshotV1, type PlaySnapshotV1 } from './play-snapshot';
 import { isLedgerEventType, type LedgerEvent } from './catalogue';
-import type { Ruling } from '../rules/ruling';
+import type { RulingV1 } from './ruling';
 
 // Stored events are never rewritten: an event stored under an older schema version is upcast
 // to the current one when it is read, so the domain only ever sees the current versions.
@@ -18,12 +18,12 @@ function appealOutcomeV1(data: Data): Data {
   return { ...data, outcome };
 }
 
-// Engine 1.4.0 (A14): a ruling lists its warnings (warningsIssued) where it named one
+// Engine 1.4.0 (A14): a ruling (RulingV1) lists its warnings (warningsIssued) where it named one
 // (warningIssued, a rule id or null; absent in rulings older than the field).
-function liftRuling(stored: unknown): Ruling | null {
+function liftRuling(stored: unknown): RulingV1 | null {
   if (stored === null || stored === undefined) return null;
   const { warningIssued, ...rest } = stored as Data;
-  return { ...rest, warningsIssued: warningIssued ? [warningIssued] : [] } as unknown as Ruling;
+  return { ...rest, warningsIssued: warningIssued ? [warningIssued] : [] } as unknown as RulingV1;
 }
 
 function withRuling(data: Data): Data {

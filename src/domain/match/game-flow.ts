@@ -1,5 +1,6 @@
 import { DomainError } from '../errors';
 import type { GameStarted, LedgerEvent } from '../events/catalogue';
+import { toRulingV1 } from '../events/ruling';
 import { adjudicateEightBall } from '../rules/eight-ball/adjudicate';
 import type { CommonSetup } from '../rules/general/setup';
 import { adjudicateRotation } from '../rules/rotation/adjudicate';
@@ -81,7 +82,11 @@ export function playShot(c: PlayShot, state: MatchState): LedgerEvent[] {
       version: 1,
       data: { shooter: c.shooter, gameNumber: game.number, shotNumber, facts: c.facts },
     },
-    { type: 'ShotAdjudicated', version: 2, data: { gameNumber: game.number, shotNumber, ruling } },
+    {
+      type: 'ShotAdjudicated',
+      version: 2,
+      data: { gameNumber: game.number, shotNumber, ruling: toRulingV1(ruling) },
+    },
   ];
   if (ruling.gameResult)
     events.push(

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLDateTime } from 'graphql-scalars';
-import GraphQLJSON from 'graphql-type-json';
+import { GraphQLJSON } from 'graphql-scalars';
 import type { ActorRole } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { MatchModel } from './match.model';

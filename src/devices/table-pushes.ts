@@ -1,5 +1,6 @@
 // Which match the desk has pushed to a table's tablet: what a table-bound device may write to.
-// Provided by the devices feature; the auth guard asks it for table-bound tokens only.
+// Declared and provided by the devices feature; the auth guard asks it for table-bound tokens
+// only.
 export interface TablePushes {
   pushedMatch(tableId: string): string | null;
 }
