@@ -17,6 +17,7 @@ import type {
 } from '../rules/ruling';
 import type { AmendmentEvent } from './appeals';
 import type { RegistryEvent } from '../registry/events';
+import type { LayoutRecorded } from './layout';
 import type { ImportSource, ResultEvent } from './results';
 import type { ShotCall, ShotFacts } from './shot-facts';
 
@@ -259,6 +260,7 @@ export type LedgerEvent =
   | GameEnded
   | MatchEnded
   | OfficialsAssigned
+  | LayoutRecorded
   | ResultEvent
   | AmendmentEvent
   | RegistryEvent;
@@ -279,6 +281,7 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'GameEnded',
   'MatchEnded',
   'OfficialsAssigned',
+  'LayoutRecorded',
   // Result-level recording (results.ts).
   'GameResultRecorded',
   'GameResultCorrected',
