@@ -14,7 +14,7 @@ import {
   withShotFacts,
 } from './layout';
 import { checkLayout } from './layout-checks';
-import type { MatchState } from './state';
+import { isPlayerOf, type MatchState } from './state';
 
 // A layout on its own: now (a referee or scorer, at any moment of a game), a cited correction of
 // a recorded layout, or an appellant's proposal for the event their appeal disputes.
@@ -25,6 +25,12 @@ export function recordLayout(
 ): LedgerEvent[] {
   if (state.final && !c.appealId)
     throw new DomainError('MATCH_SIGNED_OFF', 'The match is signed off and final');
+  // Officials record layouts; a player proposes one for their own appeal, nothing else.
+  if (isPlayerOf(state, c.by) && (!c.appealId || c.corrects))
+    throw new DomainError(
+      'INVALID_LAYOUT',
+      'A player records a layout only as a proposal for their appeal',
+    );
   if (c.corrects) return [correction(c, c.corrects, history)];
   if (c.appealId) return [proposal(c, c.appealId, state, history)];
   if (state.status === 'COMPLETED') throw new DomainError('MATCH_OVER', 'The match is over');
