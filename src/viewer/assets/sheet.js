@@ -3,6 +3,8 @@ import { byId, h, matchIdFromPath, replace } from './dom.js';
 import { LANGS, lang, setLang, t, when } from './i18n.js';
 import { refusal } from './refusal.js';
 import { nameOf } from './board.js';
+import { drawTable } from './table.js';
+import { disputedLayout, layoutCaption } from './layouts.js';
 
 const matchId = matchIdFromPath();
 let data = null;
@@ -149,6 +151,29 @@ function appeals(m) {
   );
 }
 
+// A small diagram of each disputed shot whose layout was recorded.
+function disputedLayouts(m, history) {
+  const figures = m.appeals
+    .map((a) => [a, disputedLayout(history, a.againstRevision)])
+    .filter(([, laid]) => laid)
+    .map(([a, laid]) => {
+      const svg = drawTable(m, null, laid.layout);
+      svg.removeAttribute('id');
+      return h(
+        'figure',
+        { class: 'layout-diagram', 'data-appeal': a.id },
+        svg,
+        h(
+          'figcaption',
+          {},
+          `${t('layoutDiagram')} · ${a.id} · #${a.againstRevision}`,
+          layoutCaption(laid),
+        ),
+      );
+    });
+  return figures.length ? h('section', { id: 'layouts' }, figures) : null;
+}
+
 function signOff(m, last) {
   const signers = [
     ...m.players.map((p) => [p.name, p.id]),
@@ -192,6 +217,7 @@ function render() {
     frames(m, fouls),
     foulList(m, fouls),
     appeals(m),
+    disputedLayouts(m, history),
     signOff(m, last),
   );
   byId('sheet').dataset.ready = 'true';
