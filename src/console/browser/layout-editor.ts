@@ -167,7 +167,8 @@ export function LayoutEditor(props: {
             onPointerCancel=${() => setDrag(null)}
             onKeyDown=${key(b)}
           >
-            <circle cx=${pos[b].x} cy=${pos[b].y} r=${R} />
+            <circle class="hit" cx=${pos[b].x} cy=${pos[b].y} r=${R * 2.2} />
+            <circle class="body" cx=${pos[b].x} cy=${pos[b].y} r=${R} />
             <text x=${pos[b].x} y=${pos[b].y + 10} text-anchor="middle">${b === 0 ? '' : b}</text>
           </g>`,
       )}
