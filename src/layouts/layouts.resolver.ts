@@ -5,7 +5,7 @@ import type { GqlContext } from '../api/graphql/request-context';
 import { MatchCommandService } from '../matches/match-commands.service';
 import { runMatchCommand } from '../matches/match.resolver';
 import { CommandResultModel } from '../matches/models/ledger-event.model';
-import { RecordLayoutInput, toLayout } from './layout.inputs';
+import { RecordLayoutInput, toLayout } from './inputs/layout.inputs';
 
 // A layout recorded on its own, corrected, or proposed by an appellant; the actor is the token's.
 @Resolver()

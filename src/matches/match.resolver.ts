@@ -16,7 +16,7 @@ import {
 import { AssignOfficialsInput, ScheduleMatchInput } from './inputs/schedule.inputs';
 import type { CommandInput, MatchCommandInput } from '../api/graphql/inputs/command.input';
 import { shotFacts } from './inputs/shot-facts';
-import { layoutOption } from '../layouts/layout.inputs';
+import { layoutOption } from '../layouts/inputs/layout.inputs';
 import { RecordShotInput } from './inputs/shot.inputs';
 import { CommandResultModel } from './models/ledger-event.model';
 import { defined } from '../api/graphql/defined';

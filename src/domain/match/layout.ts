@@ -4,17 +4,20 @@ import type { LayoutAttachment, LayoutContext, LayoutRecorded } from '../events/
 import type { ShotFacts } from '../events/shot-facts';
 import { layoutFaults, TABLE_SIZES, type Layout, type LayoutFault } from '../table/layout';
 import { CUE_BALL } from '../table/vocabulary';
-import type { PlayCommand } from './play';
+import type {
+  DeclareFrozenBall,
+  MatchCommand,
+  PlaceCueBall,
+  PlayShot,
+  RecordRefereeRuling,
+} from './commands';
 import { checkLayout } from './layout-checks';
 import type { GameState, MatchState } from './state';
 
 // A layout recorded with the fact it belongs to: validated against the table at that moment (the
 // state before the command) and checked against the facts, then appended just before that fact.
 
-export type LayoutCarrier = Extract<
-  PlayCommand,
-  { type: 'PlaceCueBall' | 'DeclareFrozenBall' | 'PlayShot' | 'RecordRefereeRuling' }
->;
+export type LayoutCarrier = PlaceCueBall | DeclareFrozenBall | PlayShot | RecordRefereeRuling;
 
 const ATTACHMENT: Record<LayoutCarrier['type'], LayoutAttachment> = {
   PlaceCueBall: 'PLACEMENT',
@@ -148,7 +151,7 @@ export function canonical(layout: Layout): Layout {
 }
 
 export function withAttachedLayout(
-  c: PlayCommand,
+  c: MatchCommand,
   state: MatchState,
   decided: LedgerEvent[],
 ): LedgerEvent[] {

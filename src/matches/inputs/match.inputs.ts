@@ -1,4 +1,4 @@
-import { LayoutField, LayoutInput } from '../../layouts/layout.inputs';
+import { LayoutField, LayoutInput } from '../../layouts/inputs/layout.inputs';
 import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {

@@ -5,7 +5,7 @@ import type { ActorRole } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { MatchModel } from './match.model';
 import { RulingModel } from './ruling.model';
-import { TableLayoutModel } from '../../layouts/layout.model';
+import { TableLayoutModel } from '../../layouts/models/layout.model';
 
 @ObjectType('EventMetadata', {
   description: 'Who recorded an event, in which role, when and from where.',

@@ -1,5 +1,5 @@
 import type { LayoutRecorded } from '../../domain/events/layout';
-import { toLayoutModel } from '../../layouts/layout.model';
+import { toLayoutModel } from '../../layouts/models/layout.model';
 import {
   choiceConsequences,
   opponentOf,
