@@ -4,7 +4,7 @@ import { LANGS, lang, setLang, t, when } from './i18n.js';
 import { refusal } from './refusal.js';
 import { nameOf } from './board.js';
 import { drawTable } from './table.js';
-import { disputedLayout, layoutCaption } from './layouts.js';
+import { disputedLayout, layoutCaption, lt } from './layouts.js';
 
 const matchId = matchIdFromPath();
 let data = null;
@@ -166,7 +166,7 @@ function disputedLayouts(m, history) {
         h(
           'figcaption',
           {},
-          `${t('layoutDiagram')} · ${a.id} · #${a.againstRevision}`,
+          `${lt('layoutDiagram')} · ${a.id} · #${a.againstRevision}`,
           layoutCaption(laid),
         ),
       );

@@ -1,6 +1,7 @@
 import { s } from './dom.js';
 import { ball, ballSet } from './balls.js';
 import { t } from './i18n.js';
+import { lt } from './layouts.js';
 
 // A top-down table, head end on the left (the head-left corner top left). With a recorded layout
 // the balls stand where it puts them, to scale; without one, the balls still on the table stand
@@ -85,7 +86,7 @@ function laidOut(layout) {
 
 export function drawTable(match, game, layout = null) {
   const balls = game ? game.ballsOnTable : ballSet(match.discipline);
-  if (layout) return withLayout(base(t('layoutShown')), layout);
+  if (layout) return withLayout(base(lt('layoutShown')), layout);
   const label = game
     ? `${t('table')}: ${t('onTable').toLowerCase()} ${balls.join(', ') || t('none')}; ${t('ballInHand').toLowerCase()}: ${t(`bih_${game.ballInHand}`)}`
     : t('table');
@@ -100,7 +101,7 @@ export function drawTable(match, game, layout = null) {
 function withLayout(svg, layout) {
   svg.dataset.layout = layout.table;
   const names = layout.balls.map((b) => (b.ball === 0 ? t('cueBall') : b.ball)).join(', ');
-  svg.setAttribute('aria-label', `${t('layoutShown')}: ${names}`);
+  svg.setAttribute('aria-label', `${lt('layoutShown')}: ${names}`);
   svg.append(laidOut(layout));
   return svg;
 }

@@ -5,7 +5,7 @@ import { scoreboard, nameOf } from './board.js';
 import { rackPanel } from './balls.js';
 import { drawTable } from './table.js';
 import { rulesList } from './ruling.js';
-import { disputedLayout, layoutCaption, proposedLayout } from './layouts.js';
+import { disputedLayout, layoutCaption, lt, proposedLayout } from './layouts.js';
 
 // Page-wide ids belong to the main board; the copies drawn here keep only the ball clip ids.
 function withoutIds(el) {
@@ -25,7 +25,7 @@ function side(match, title, state, ruling, key, laid, missing) {
     withoutIds(scoreboard(match, state)),
     withoutIds(drawTable(match, game, laid?.layout)),
     laid || !missing
-      ? layoutCaption(laid, key === 'amended' ? t('layoutProposed') : t('layoutShown'))
+      ? layoutCaption(laid, key === 'amended' ? lt('layoutProposed') : lt('layoutShown'))
       : h('p', { class: 'layout-caption', 'data-table': 'list' }, missing),
     withoutIds(rackPanel(match, game)),
     ruling
@@ -92,7 +92,7 @@ export async function whatIfPanel(matchId, match, appeal, onClose, events = []) 
           p.ruling,
           'amended',
           proposedLayout(events, appeal.id),
-          t('layoutNotProposed'),
+          lt('layoutNotProposed'),
         ),
       ),
     ),
