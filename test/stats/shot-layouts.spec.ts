@@ -77,6 +77,19 @@ describe('shots table: the layout reference', () => {
     const rebuilt = new ReadModel(':memory:', [statsProjection()]);
     await new MatchProjector(store, rebuilt).catchUp();
     expect(shots(rebuilt)).toEqual(shots(live));
+    // The match view and the audit index too: a layout is folded the same live and rebuilt.
+    const views = (rm: ReadModel) => ({
+      match: rm.database.prepare('SELECT * FROM match_views').all(),
+      audit: rm.database
+        .prepare('SELECT revision, type, game_number FROM audit_events ORDER BY revision')
+        .all(),
+    });
+    expect(views(rebuilt)).toEqual(views(live));
+    expect(views(live).audit).toContainEqual({
+      revision: recorded,
+      type: 'LayoutRecorded',
+      game_number: 1,
+    });
     live.close();
     rebuilt.close();
   });
