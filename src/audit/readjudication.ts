@@ -6,9 +6,10 @@ import {
   type RulingRecheck,
   type RulingSource,
 } from '../domain';
-import { foldStream, MATCH_STREAM_PREFIX, type MatchRecord } from '../ledger/envelope';
+import { MATCH_STREAM_PREFIX, type MatchRecord } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
 import type { Slice } from '../ledger/slices';
+import { loadMatch } from '../matches/match-stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 // Re-adjudication: every ruling the record holds is ruled again by the engine in this build, and
@@ -176,8 +177,9 @@ export async function readjudicateLedger(
   for (const streamId of streams) {
     if (slice?.due()) await slice.next();
     else if (!slice) await nextTurn();
-    const { records } = foldStream(await store.readStream(streamId));
-    merge(report, readjudicateRecords(streamId.slice(MATCH_STREAM_PREFIX.length), records));
+    const matchId = streamId.slice(MATCH_STREAM_PREFIX.length);
+    const { records } = await loadMatch(store, matchId);
+    merge(report, readjudicateRecords(matchId, records));
   }
   return report;
 }

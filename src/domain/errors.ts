@@ -21,6 +21,8 @@ export const DOMAIN_ERROR_CODES = [
   'INVALID_SHOT_FACTS',
   'INVALID_CALL',
   'UNSUPPORTED_RULES',
+  // Table layouts.
+  'INVALID_LAYOUT',
   // Corrections, appeals, sign-off.
   'INVALID_CORRECTION',
   'INVALID_APPEAL',

@@ -16,6 +16,7 @@ import {
 import { AssignOfficialsInput, ScheduleMatchInput } from './inputs/schedule.inputs';
 import type { CommandInput, MatchCommandInput } from '../api/graphql/inputs/command.input';
 import { shotFacts } from './inputs/shot-facts';
+import { layoutOption } from '../layouts/inputs/layout.inputs';
 import { RecordShotInput } from './inputs/shot.inputs';
 import { CommandResultModel } from './models/ledger-event.model';
 import { defined } from '../api/graphql/defined';
@@ -169,7 +170,7 @@ export class MatchResolver {
   ): Promise<CommandResultModel> {
     return this.run(
       'placeCueBall',
-      { type: 'PlaceCueBall', player: input.player, zone: input.zone },
+      { type: 'PlaceCueBall', player: input.player, zone: input.zone, ...layoutOption(input) },
       input,
       ctx,
     );
@@ -189,6 +190,7 @@ export class MatchResolver {
         declaredBy: input.declaredBy,
         ball: input.ball,
         cushion: input.cushion,
+        ...layoutOption(input),
       },
       input,
       ctx,
@@ -217,6 +219,7 @@ export class MatchResolver {
     const command: MatchCommand = input.call
       ? { type: 'PlayShot', shooter: input.shooter, facts, call: shotCall(input.call) }
       : { type: 'PlayShot', shooter: input.shooter, facts };
+    Object.assign(command, layoutOption(input));
     return this.run('recordShot', command, input, ctx);
   }
 
@@ -249,6 +252,7 @@ export class MatchResolver {
             : undefined,
         }),
         note: input.note,
+        ...layoutOption(input),
       },
       input,
       ctx,

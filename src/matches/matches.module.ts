@@ -10,6 +10,7 @@ import { MatchQueriesResolver } from './match-queries.resolver';
 import { MatchResolver } from './match.resolver';
 import { GameResultsResolver } from './results/game-results.resolver';
 import { RegistryModule } from '../registry/registry.module';
+import { LayoutsResolver } from '../layouts/layouts.resolver';
 
 // Scheduling and recording at the table, and reading matches back.
 @Module({
@@ -29,6 +30,7 @@ import { RegistryModule } from '../registry/registry.module';
     MatchResolver,
     MatchQueriesResolver,
     GameResultsResolver,
+    LayoutsResolver,
   ],
   exports: [MatchCommandService],
 })

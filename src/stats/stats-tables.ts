@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { STAT_COUNTERS, type StatCounter } from '../domain/stats';
+import type { ShotRow } from '../domain/stats/definitions';
 
 // The stats read model's tables: small rows per match and player (totals, filtered and summed by
 // the queries), per game, fouls by kind and rule, and the analytic shots table.
@@ -77,9 +78,72 @@ export function installStatsTables(db: Database.Database): void {
       rule_ids TEXT NOT NULL,
       game_winner TEXT,
       facts TEXT NOT NULL,
+      layout_revision INTEGER,
       PRIMARY KEY (match_id, seq)
     );
     CREATE INDEX IF NOT EXISTS shots_by_shooter ON shots (shooter);`);
+  // A shots table made before layouts gains the column (null: no layout recorded for the shot).
+  const columns = db.prepare('PRAGMA table_info(shots)').all() as { name: string }[];
+  if (!columns.some((c) => c.name === 'layout_revision'))
+    db.exec('ALTER TABLE shots ADD COLUMN layout_revision INTEGER');
+}
+
+export const SHOT_COLUMNS = [
+  'match_id',
+  'seq',
+  'game',
+  'rack',
+  'inning',
+  'shot_number',
+  'shooter',
+  'is_break',
+  'call_ball',
+  'call_pocket',
+  'safety',
+  'push_out',
+  'ball_in_hand',
+  'pocketed',
+  'turn',
+  'penalty',
+  'foul_kind',
+  'foul_rule',
+  'rule_ids',
+  'game_winner',
+  'facts',
+  'layout_revision',
+];
+
+// One shots row; `layoutRevision` joins it to the LayoutRecorded of its moment (match, revision).
+export function shotValues(
+  matchId: string,
+  seq: number,
+  s: ShotRow,
+  layoutRevision: number | null,
+) {
+  return [
+    matchId,
+    seq,
+    s.game,
+    s.rack,
+    s.inning,
+    s.shotNumber,
+    s.shooter,
+    s.isBreak ? 1 : 0,
+    s.callBall,
+    s.callPocket,
+    s.safety ? 1 : 0,
+    s.pushOut ? 1 : 0,
+    s.ballInHand,
+    JSON.stringify(s.pocketed),
+    s.turn,
+    s.penalty,
+    s.foulKind,
+    s.foulRule,
+    JSON.stringify(s.rules),
+    s.gameWinner,
+    JSON.stringify(s.facts),
+    layoutRevision,
+  ];
 }
 
 export const STATS_TABLES = [

@@ -18,7 +18,13 @@ import {
   type Projection,
   type ProjectionBatch,
 } from '../projections/projection';
-import { COUNTER_COLUMNS, installStatsTables, STATS_TABLES } from './stats-tables';
+import {
+  COUNTER_COLUMNS,
+  installStatsTables,
+  SHOT_COLUMNS,
+  shotValues,
+  STATS_TABLES,
+} from './stats-tables';
 
 // The stats read model. When a batch changes a match, its rows are written again: folded on from
 // the match's tally kept in memory when the batch only adds play, else computed again from its
@@ -107,29 +113,7 @@ class StatsWriter {
       player: insert('stat_player_matches', ['match_id', 'player', ...dims, ...COUNTER_COLUMNS]),
       game: insert('stat_player_games', ['match_id', 'game', 'player', ...COUNTER_COLUMNS]),
       foul: insert('stat_fouls', ['match_id', 'game', 'player', 'kind', 'rule', 'count']),
-      shot: insert('shots', [
-        'match_id',
-        'seq',
-        'game',
-        'rack',
-        'inning',
-        'shot_number',
-        'shooter',
-        'is_break',
-        'call_ball',
-        'call_pocket',
-        'safety',
-        'push_out',
-        'ball_in_hand',
-        'pocketed',
-        'turn',
-        'penalty',
-        'foul_kind',
-        'foul_rule',
-        'rule_ids',
-        'game_winner',
-        'facts',
-      ]),
+      shot: insert('shots', SHOT_COLUMNS),
     };
     this.deletes = STATS_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE match_id = ?`));
   }
@@ -143,6 +127,7 @@ class StatsWriter {
     if (!c || recompute) return this.recompute(matchId, events);
     for (const e of events) {
       const d = e.domainEvent!;
+      if (d.type === 'LayoutRecorded') c.tally.noteLayout(e.event.revision, d.data);
       if (isPlay(d)) c.tally.see(d);
       else countAppeal(c.tally, d, c.filedBy);
     }
@@ -253,27 +238,12 @@ class StatsWriter {
       .slice(from)
       .forEach((s, i) =>
         this.inserts.shot.run(
-          matchId,
-          from + i + 1,
-          s.game,
-          s.rack,
-          s.inning,
-          s.shotNumber,
-          s.shooter,
-          s.isBreak ? 1 : 0,
-          s.callBall,
-          s.callPocket,
-          s.safety ? 1 : 0,
-          s.pushOut ? 1 : 0,
-          s.ballInHand,
-          JSON.stringify(s.pocketed),
-          s.turn,
-          s.penalty,
-          s.foulKind,
-          s.foulRule,
-          JSON.stringify(s.rules),
-          s.gameWinner,
-          JSON.stringify(s.facts),
+          ...shotValues(
+            matchId,
+            from + i + 1,
+            s,
+            stats.layouts.get(`${s.game}:${s.shotNumber}`) ?? null,
+          ),
         ),
       );
     return stats.shots.length;
@@ -289,6 +259,7 @@ function amends(e: ProjectedEvent): boolean {
     e.supersedes.length > 0 ||
     d.type === 'ShotCorrected' ||
     d.type === 'GameResultCorrected' ||
+    (d.type === 'LayoutRecorded' && d.data.corrects !== undefined) ||
     (d.type === 'AppealDecided' && d.data.outcome === 'ALLOWED')
   );
 }

@@ -27,6 +27,7 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   declareFrozenBall: ['ADMIN', 'SCORER', 'REFEREE'],
   recordShot: ['ADMIN', 'SCORER'],
   recordRefereeRuling: ['ADMIN', 'REFEREE'],
+  recordLayout: ['ADMIN', 'SCORER', 'REFEREE', 'PLAYER'],
   correctShot: ['ADMIN', 'SCORER', 'REFEREE'],
   recordGameResult: ['ADMIN', 'SCORER', 'REFEREE', 'RECORD_KEEPER'],
   correctGameResult: ['ADMIN', 'SCORER', 'REFEREE', 'RECORD_KEEPER'],

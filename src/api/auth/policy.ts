@@ -42,6 +42,8 @@ export const MUTATION_POLICY = {
   recordShot: SCORER_ONLY,
   // Warnings, stalemates, outside interference and restorations.
   recordRefereeRuling: { ADMIN: 'ANY', REFEREE: 'ASSIGNED' },
+  // Officials record layouts; a player only proposes one for their own appeal (the domain checks).
+  recordLayout: { ...TABLE_OFFICIALS, PLAYER: 'OWN_MATCH' },
   // Corrections: a scorer's mistake is corrected by whoever records at the table.
   correctShot: TABLE_OFFICIALS,
   // A game recorded as its result, and its correction: the table's officials, or the

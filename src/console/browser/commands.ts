@@ -9,6 +9,7 @@ import type {
   ShotFacts,
 } from '../../domain';
 import { decide, evolve, upcast } from '../../domain';
+import type { Layout } from '../../domain/table/layout';
 
 // A write the console makes: the GraphQL mutation and its input (without the fields every write
 // carries), as queued on the device and sent to the server.
@@ -27,8 +28,9 @@ export type ConsoleCommand =
     }
   | {
       mutation: 'declareFrozenBall';
-      input: { declaredBy: string; ball: number; cushion: string };
+      input: { declaredBy: string; ball: number; cushion: string; layout?: Layout };
     }
+  | { mutation: 'recordLayout'; input: { layout: Layout } }
   | {
       mutation: 'correctShot';
       input: { revision: number; facts: ShotFacts; call?: ShotCall; reason: string };
@@ -40,6 +42,7 @@ export const INPUT_TYPES: Record<ConsoleCommand['mutation'], string> = {
   decideBreakOrder: 'DecideBreakOrderInput',
   recordRefereeRuling: 'RecordRefereeRulingInput',
   declareFrozenBall: 'DeclareFrozenBallInput',
+  recordLayout: 'RecordLayoutInput',
   correctShot: 'CorrectShotInput',
 };
 
@@ -66,7 +69,9 @@ export function toDomainCommand(c: ConsoleCommand): MatchCommand | null {
         ...c.input,
         cushion: c.input.cushion as Extract<MatchCommand, { type: 'DeclareFrozenBall' }>['cushion'],
       };
+    // Decided by the server, which knows who records it.
     case 'correctShot':
+    case 'recordLayout':
       return null;
   }
 }

@@ -7,6 +7,7 @@ import type { LedgerEvent, MatchState } from '../../domain';
 import { fold, type ConsoleCommand } from './commands';
 import { ShotEntry } from './entry';
 import { FrozenBall, RefereePanel } from './officials';
+import { LayoutEditor } from './layout-editor';
 import { lang, t } from './i18n';
 import { follow } from './live';
 import { keepPageOffline } from './offline-cache';
@@ -207,10 +208,24 @@ function App() {
                     </button>`
                   : ''}
                 ${enrolled && referee ? html`<${RefereePanel} m=${m} submit=${submit} />` : ''}
+                ${enrolled && m.status === 'IN_PLAY' && !m.pendingChoice && m.currentGame
+                  ? html`<${LayoutEditor}
+                      key=${`${m.currentGame.number}:${m.currentGame.rack}:${m.currentGame.ballsOnTable.join()}`}
+                      m=${m}
+                      declaredBy=${declarer(m)}
+                      submit=${submit}
+                    />`
+                  : ''}
               </div>
             </div>`}
     </main>
   </div>`;
+}
+
+// G1.36: a referee of the match declares (this device's when it is one), else the opponent.
+function declarer(m: MatchState): string {
+  if (cred && m.officials.referees.includes(cred.subject)) return cred.subject;
+  return m.officials.referees[0] ?? m.players.find((p) => p.id !== m.currentGame!.shooter)!.id;
 }
 
 function StopBanner({ s }: { s: Snapshot }) {

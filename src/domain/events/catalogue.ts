@@ -11,6 +11,7 @@ import type { ChoiceKind, FoulFinding, GameEndReason, OptionKind, RuleId } from 
 import type { AmendmentEvent } from './appeals';
 import type { RegistryEvent } from '../registry/events';
 import type { AppealWindow } from '../match/amendments/window';
+import type { LayoutRecorded } from './layout';
 import type { ImportSource, ResultEvent } from './results';
 import type { RulingV1 } from './ruling';
 import type { ShotCall, ShotFacts } from './shot-facts';
@@ -256,6 +257,7 @@ export type LedgerEvent =
   | GameEnded
   | MatchEnded
   | OfficialsAssigned
+  | LayoutRecorded
   | ResultEvent
   | AmendmentEvent
   | RegistryEvent;
@@ -276,6 +278,7 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'GameEnded',
   'MatchEnded',
   'OfficialsAssigned',
+  'LayoutRecorded',
   // Result-level recording (results.ts).
   'GameResultRecorded',
   'GameResultCorrected',

@@ -19,6 +19,7 @@ import type {
 import type { GameResultFacts, ImportSource, ResultAttestation } from '../events/results';
 import type { ShotCall, ShotFacts } from '../events/shot-facts';
 import type { OptionKind } from '../rules/ruling';
+import type { Layout } from '../table/layout';
 import type {
   BreakOrderMethod,
   BreakOrderRule,
@@ -67,6 +68,8 @@ export interface PlaceCueBall {
   type: 'PlaceCueBall';
   player: string;
   zone: PlacementZone;
+  // Where the balls lay once the cue ball was placed (optional, recorded with it).
+  layout?: Layout;
 }
 
 export interface CallShot {
@@ -81,6 +84,7 @@ export interface DeclareFrozenBall {
   declaredBy: string;
   ball: number;
   cushion: Cushion;
+  layout?: Layout;
 }
 
 export interface PlayShot {
@@ -90,6 +94,8 @@ export interface PlayShot {
   // G1.4 / E8.11 / N9.2: the call made for this shot, recorded with it in one write (as if
   // CallShot had come first); refused when a call is already recorded.
   call?: ShotCall;
+  // Where the balls lay before the stroke (optional).
+  layout?: Layout;
 }
 
 export interface RecordRefereeRuling {
@@ -106,6 +112,17 @@ export interface RecordRefereeRuling {
   // A warning: the violation it is given for (G1.9 or G1.29); absent means G1.29, as before.
   violation?: WarnedViolation;
   note: string;
+  layout?: Layout;
+}
+
+// A layout on its own (now), a cited correction of a recorded one, or an appellant's proposal for
+// the event their appeal disputes.
+export interface RecordLayout {
+  type: 'RecordLayout';
+  by: string;
+  layout: Layout;
+  corrects?: { revision: number; reason: string };
+  appealId?: string;
 }
 
 export interface AssignOfficials {
@@ -124,6 +141,7 @@ export type MatchCommand =
   | PlayShot
   | RecordRefereeRuling
   | AssignOfficials
+  | RecordLayout
   | RecordGameResult
   | AmendmentCommand;
 

@@ -3,6 +3,7 @@ import type { LedgerEvent } from '../events/catalogue';
 import { decideAmendment, isAmendmentCommand } from './amendments/decide';
 import type { RecordedHistory } from './amendments/history';
 import type { MatchCommand } from './commands';
+import { recordLayout } from './layout-record';
 import { decidePlay } from './play';
 import { recordGameResult } from './results/record';
 import { schedule } from './schedule';
@@ -20,5 +21,6 @@ export function decide(
     throw new DomainError('MATCH_NOT_SCHEDULED', 'The match has not been scheduled');
   if (isAmendmentCommand(command)) return decideAmendment(command, state, history);
   if (command.type === 'RecordGameResult') return recordGameResult(command, state);
+  if (command.type === 'RecordLayout') return recordLayout(command, state, history);
   return decidePlay(command, state);
 }

@@ -112,6 +112,9 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     // The result's GameEnded (next) scores it; a correction installs the re-derived match.
     case 'GameResultRecorded':
       return next;
+    // A layout records where the balls lay; it changes nothing in play.
+    case 'LayoutRecorded':
+      return next;
     case 'GameResultCorrected':
       installPlaySnapshot(next, event.data.resulting);
       return next;

@@ -6,6 +6,7 @@ import type {
   MatchCommand,
   PlayShot,
   RecordGameResult,
+  RecordLayout,
   ScheduleMatch,
 } from './commands';
 import { playShot } from './game-flow';
@@ -14,15 +15,21 @@ import { chooseOption } from './options';
 import { refereeRuling } from './referee';
 import { callShot, declareFrozenBall, placeCueBall } from './table';
 import { evolve } from './evolve';
+import { withAttachedLayout } from './layout';
 import { playerName, type MatchState } from './state';
 
 // Commands of a scheduled match decided on its state alone (no recorded history needed).
 export type PlayCommand = Exclude<
   MatchCommand,
-  ScheduleMatch | AmendmentCommand | RecordGameResult
+  ScheduleMatch | AmendmentCommand | RecordGameResult | RecordLayout
 >;
 
 export function decidePlay(command: PlayCommand, state: MatchState): LedgerEvent[] {
+  // A layout given with the command is appended just before what it decides (layout.ts).
+  return withAttachedLayout(command, state, decidedPlay(command, state));
+}
+
+function decidedPlay(command: PlayCommand, state: MatchState): LedgerEvent[] {
   // Sign-off makes the match final: only an appeal filed before it can change it.
   if (state.final)
     throw new DomainError(

@@ -1,4 +1,5 @@
 import type { LedgerEvent, ShotPlayed } from '../events/catalogue';
+import type { LayoutRecorded } from '../events/layout';
 import type { RecordedEvent } from '../match/amendments/history';
 import { evolve } from '../match/evolve';
 import type { MatchState } from '../match/state';
@@ -19,6 +20,8 @@ export interface MatchStats {
   rows: PlayerGameStats[];
   fouls: FoulCount[];
   shots: ShotRow[];
+  // `game:shotNumber` → the revision of the layout recorded for that shot's moment.
+  layouts: ReadonlyMap<string, number>;
   // Per player, the sum of their rows (maxima for MAX_COUNTERS); absent players have no rows.
   totals: ReadonlyMap<string, Counters>;
 }
@@ -35,7 +38,10 @@ export function tallyOfRecorded(recorded: readonly RecordedEvent[]): {
 } {
   const tally = statsOfHistory(effectiveHistory(recorded));
   const filedBy = new Map<string, string>();
-  for (const { event } of recorded) countAppeal(tally, event, filedBy);
+  for (const { event, revision } of recorded) {
+    countAppeal(tally, event, filedBy);
+    if (event.type === 'LayoutRecorded') tally.noteLayout(revision, event.data);
+  }
   return { tally, filedBy };
 }
 
@@ -63,6 +69,7 @@ export class Tally {
   private readonly rows = new Map<string, PlayerGameStats>();
   private readonly fouls = new Map<string, FoulCount>();
   private readonly shots: ShotRow[] = [];
+  private readonly layouts = new Map<string, number>();
   // Rows and foul counts changed since changes() was last asked (what a writer must store again).
   private readonly changedRows = new Set<string>();
   private readonly totals = new Map<string, Counters>();
@@ -117,12 +124,19 @@ export class Tally {
     return t;
   }
 
+  // The latest layout for a shot's moment (a correction supersedes; a proposal is not the record).
+  noteLayout(revision: number, d: LayoutRecorded['data']): void {
+    if (d.gameNumber === null || d.shotNumber === null || d.proposedFor) return;
+    this.layouts.set(`${d.gameNumber}:${d.shotNumber}`, revision);
+  }
+
   result(): MatchStats {
     return {
       state: this.state,
       rows: [...this.rows.values()],
       fouls: [...this.fouls.values()],
       shots: this.shots,
+      layouts: this.layouts,
       totals: this.totals,
     };
   }

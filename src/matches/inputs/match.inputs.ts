@@ -1,3 +1,4 @@
+import { LayoutField, LayoutInput } from '../../layouts/inputs/layout.inputs';
 import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
@@ -116,6 +117,9 @@ export class PlaceCueBallInput extends MatchCommandInput {
   @Field(() => E.PlacementZone)
   @IsIn(PLACEMENT_ZONES)
   zone!: PlacementZone;
+
+  @LayoutField()
+  layout?: LayoutInput | null;
 }
 
 @InputType()
@@ -243,6 +247,9 @@ export class RecordRefereeRulingInput extends MatchCommandInput {
   @MaxLength(500)
   @PlainText()
   note!: string;
+
+  @LayoutField()
+  layout?: LayoutInput | null;
 }
 
 @InputType({ description: 'G1.36: a ball frozen to a cushion, declared before the shot.' })
@@ -264,4 +271,7 @@ export class DeclareFrozenBallInput extends MatchCommandInput {
   @Field(() => E.Cushion)
   @IsIn(CUSHIONS)
   cushion!: Cushion;
+
+  @LayoutField()
+  layout?: LayoutInput | null;
 }

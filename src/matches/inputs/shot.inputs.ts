@@ -1,3 +1,4 @@
+import { LayoutField, LayoutInput } from '../../layouts/inputs/layout.inputs';
 import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
@@ -188,4 +189,7 @@ export class RecordShotInput extends MatchCommandInput {
   @IsOptional()
   @IsBoolean()
   noStroke?: boolean;
+
+  @LayoutField()
+  layout?: LayoutInput | null;
 }

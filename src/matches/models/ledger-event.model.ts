@@ -5,6 +5,7 @@ import type { ActorRole } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { MatchModel } from './match.model';
 import { RulingModel } from './ruling.model';
+import { TableLayoutModel } from '../../layouts/models/layout.model';
 
 @ObjectType('EventMetadata', {
   description: 'Who recorded an event, in which role, when and from where.',
@@ -60,6 +61,11 @@ export class LedgerEventModel {
       'Revision of the correction or appeal decision that superseded this event (it stays in the ledger).',
   })
   supersededBy?: number | null;
+  @Field(() => TableLayoutModel, {
+    nullable: true,
+    description: 'For LayoutRecorded: where the balls lay, and what the layout says (its checks).',
+  })
+  layout?: TableLayoutModel | null;
 }
 
 @ObjectType('CommandResult', {

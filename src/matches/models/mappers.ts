@@ -1,3 +1,5 @@
+import type { LayoutRecorded } from '../../domain/events/layout';
+import { toLayoutModel } from '../../layouts/models/layout.model';
 import {
   choiceConsequences,
   opponentOf,
@@ -108,5 +110,6 @@ export function toEventModel(
     explanation: ruling ? ruling.explanation : (data.explanation ?? null),
     explanationPt: ruling ? ruling.explanationPt : (data.explanationPt ?? null),
     supersededBy,
+    layout: e.type === 'LayoutRecorded' ? toLayoutModel(e.data as LayoutRecorded['data']) : null,
   };
 }

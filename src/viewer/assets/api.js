@@ -57,8 +57,12 @@ export const MATCH = `id competition discipline ruleProfile raceTo refereePresen
   appeals { id by againstRevision gameNumber grounds proposal status decidedBy remedy reason reasonPt }
   ${STATE}`;
 
+const LAYOUT = `table attachedTo gameNumber shotNumber correctsRevision proposedForAppeal
+  balls { ball x y } checks { finding ball rule explanation explanationPt }`;
+
 export const EVENT = `type revision position gameNumber explanation explanationPt supersededBy data
   metadata { recordedBy role recordedAt occurredAt engineVersion ruleProfile }
+  layout { ${LAYOUT} }
   ruling { ${RULING} }`;
 
 export function loadMatch(id) {

@@ -4,6 +4,8 @@ import { LANGS, lang, pick, setLang, t, when } from './i18n.js';
 import { refusal } from './refusal.js';
 import { nameOf } from './board.js';
 import { words } from './codes.js';
+import { drawTable } from './table.js';
+import { disputedLayout, layoutCaption, lt } from './layouts.js';
 
 const matchId = matchIdFromPath();
 let data = null;
@@ -174,6 +176,29 @@ function appeals(m) {
   );
 }
 
+// A small diagram of each disputed shot whose layout was recorded.
+function disputedLayouts(m, history) {
+  const figures = m.appeals
+    .map((a) => [a, disputedLayout(history, a.againstRevision)])
+    .filter(([, laid]) => laid)
+    .map(([a, laid]) => {
+      const svg = drawTable(m, null, laid.layout);
+      svg.removeAttribute('id');
+      return h(
+        'figure',
+        { class: 'layout-diagram', 'data-appeal': a.id },
+        svg,
+        h(
+          'figcaption',
+          {},
+          `${lt('layoutDiagram')} · ${a.id} · #${a.againstRevision}`,
+          layoutCaption(laid),
+        ),
+      );
+    });
+  return figures.length ? h('section', { id: 'layouts' }, figures) : null;
+}
+
 function signOff(m, last) {
   const signers = [
     ...m.players.map((p) => [p.name, p.id]),
@@ -217,6 +242,7 @@ function render() {
     frames(m, fouls),
     foulList(m, fouls),
     appeals(m),
+    disputedLayouts(m, history),
     signOff(m, last),
   );
   byId('sheet').dataset.ready = 'true';

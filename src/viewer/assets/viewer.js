@@ -4,6 +4,7 @@ import { LANGS, lang, setLang, t } from './i18n.js';
 import { refusal } from './refusal.js';
 import { Timeline } from './timeline.js';
 import { drawTable } from './table.js';
+import { layoutAt, layoutCaption } from './layouts.js';
 import { rackPanel } from './balls.js';
 import { scoreboard } from './board.js';
 import { eventPanel } from './ruling.js';
@@ -70,7 +71,12 @@ async function show(event) {
   }
   if (ticket !== app.shown) return;
   byId('status').hidden = true;
-  replace(byId('table-wrap'), drawTable(app.match, state.currentGame));
+  const laid = layoutAt(app.timeline.events, event.revision);
+  replace(
+    byId('table-wrap'),
+    drawTable(app.match, state.currentGame, laid?.layout),
+    layoutCaption(laid),
+  );
   replace(
     byId('board-side'),
     scoreboard(app.match, state),
@@ -86,7 +92,13 @@ async function openWhatIf(appeal) {
   const box = byId('whatif');
   box.hidden = false;
   replace(box, h('p', { role: 'status' }, t('loading')));
-  const { element, preview } = await whatIfPanel(matchId, app.match, appeal, closeWhatIf);
+  const { element, preview } = await whatIfPanel(
+    matchId,
+    app.match,
+    appeal,
+    closeWhatIf,
+    app.timeline.events,
+  );
   replace(box, element);
   for (const b of document.querySelectorAll('#events button.event'))
     b.parentElement.classList.toggle(

@@ -6,6 +6,7 @@ import { rackPanel } from './balls.js';
 import { drawTable } from './table.js';
 import { loadRuleTexts, rulesList } from './ruling.js';
 import { words } from './codes.js';
+import { disputedLayout, layoutCaption, lt, proposedLayout } from './layouts.js';
 
 // Page-wide ids belong to the main board; the copies drawn here keep only the ball clip ids.
 function withoutIds(el) {
@@ -15,14 +16,18 @@ function withoutIds(el) {
   return el;
 }
 
-function side(match, title, state, ruling, key) {
+// The layout drawn on a side: the recorded one, or the appellant's proposal (or only the list).
+function side(match, title, state, ruling, key, laid, missing) {
   const game = state.currentGame;
   return h(
     'section',
     { class: `whatif-side ${key}`, 'data-side': key, 'aria-label': title },
     h('h4', {}, title),
     withoutIds(scoreboard(match, state)),
-    withoutIds(drawTable(match, game)),
+    withoutIds(drawTable(match, game, laid?.layout)),
+    laid || !missing
+      ? layoutCaption(laid, key === 'amended' ? lt('layoutProposed') : lt('layoutShown'))
+      : h('p', { class: 'layout-caption', 'data-table': 'list' }, missing),
     withoutIds(rackPanel(match, game)),
     ruling
       ? h(
@@ -58,7 +63,7 @@ function appealFacts(match, appeal, preview) {
 
 // The appeal preview beside the record: the match as recorded and as the decision allowing the
 // appeal would leave it, from the disputed event on. Nothing is written.
-export async function whatIfPanel(matchId, match, appeal, onClose) {
+export async function whatIfPanel(matchId, match, appeal, onClose, events = []) {
   const [p] = await Promise.all([loadPreview(matchId, appeal.id), loadRuleTexts()]);
   return {
     preview: p,
@@ -75,8 +80,24 @@ export async function whatIfPanel(matchId, match, appeal, onClose) {
       h(
         'div',
         { class: 'whatif-columns' },
-        side(match, t('asRecorded'), p.recorded, p.recordedRuling, 'recorded'),
-        side(match, t('ifAllowed'), p.amended, p.ruling, 'amended'),
+        side(
+          match,
+          t('asRecorded'),
+          p.recorded,
+          p.recordedRuling,
+          'recorded',
+          disputedLayout(events, appeal.againstRevision),
+          null,
+        ),
+        side(
+          match,
+          t('ifAllowed'),
+          p.amended,
+          p.ruling,
+          'amended',
+          proposedLayout(events, appeal.id),
+          lt('layoutNotProposed'),
+        ),
       ),
     ),
   };

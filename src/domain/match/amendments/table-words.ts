@@ -15,6 +15,7 @@ const WORDS: Record<LedgerEventType, string> = {
   GameEnded: 'the end of a game',
   MatchEnded: 'the end of the match',
   OfficialsAssigned: 'an assignment of officials',
+  LayoutRecorded: 'a layout of the table',
   GameResultRecorded: 'the result of a game',
   GameResultCorrected: 'a correction of a game’s result',
   ShotCorrected: 'a correction of a shot',
