@@ -75,7 +75,7 @@ describe('strict input', () => {
       .thenRefuses('DUPLICATE_APPEAL');
   });
 
-  it('an appeal that differs is not a duplicate: another proposal, another player, or after the first was withdrawn', () => {
+  it('an appeal that differs is not a duplicate: another proposal, another player, or after the first was withdrawn where the competition allows it', () => {
     const t = breakAndWrongPocket();
     const disputed = revisionOf(t, 'ShotAdjudicated', 2);
     t.run(fileAgainst(disputed));
@@ -88,7 +88,7 @@ describe('strict input', () => {
       .then(filed);
     t.run({ type: 'WithdrawAppeal', appealId: 'A1', by: ANA.id, reason: 'I will bring the video' });
     given(...t.history)
-      .when(fileAgainst(disputed))
+      .when({ ...fileAgainst(disputed), policy: { refileAfterWithdrawal: true } })
       .then(filed);
   });
 });

@@ -7,7 +7,7 @@ import { simulateMatch } from '../support/simulator';
 // the new code: when this fails, bump the version and pin the new shape under it (replacing the
 // old pin: only the current version's shape matters).
 const SHAPES: Record<number, string[]> = {
-  5: [
+  6: [
     'appealWindowMinutes',
     'appeals[].againstRevision',
     'appeals[].by',
@@ -16,6 +16,7 @@ const SHAPES: Record<number, string[]> = {
     'appeals[].decisionDeadline',
     'appeals[].evidence[]',
     'appeals[].fee',
+    'appeals[].feeOutcome',
     'appeals[].filedAt',
     'appeals[].gameNumber',
     'appeals[].grounds',
@@ -78,6 +79,7 @@ const SHAPES: Record<number, string[]> = {
     'score.p1',
     'score.p2',
     'signatures[]',
+    'signaturesAskedAgain[]',
     'status',
     'version',
     'warnings.p1[]',
@@ -88,7 +90,7 @@ const SHAPES: Record<number, string[]> = {
 
 // The values an appeal's status may hold, per version.
 const APPEAL_STATUS_VALUES: Record<number, string[]> = {
-  5: ['PENDING', 'DISMISSED', 'ALLOWED', 'WITHDRAWN', 'MOOT'],
+  6: ['PENDING', 'DISMISSED', 'ALLOWED', 'WITHDRAWN', 'MOOT'],
 };
 
 // A played match's state, with the fields of an appeal filed in another match in place of its

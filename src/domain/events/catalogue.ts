@@ -289,6 +289,7 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'AppealEvidenceAttached',
   'AppealWithdrawn',
   'AppealMooted',
+  'AppealFeeSettled',
   'MatchSigned',
   'MatchSignedOff',
   // The registry's streams (player-<licenceId>, competition-<id>).

@@ -24,6 +24,7 @@ export function copyMatch(s: MatchState): MatchState {
     appealWindowMinutes: s.appealWindowMinutes,
     appeals: s.appeals,
     signatures: s.signatures,
+    signaturesAskedAgain: s.signaturesAskedAgain,
     final: s.final,
     version: s.version,
   };

@@ -122,6 +122,7 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'AppealEvidenceAttached':
     case 'AppealWithdrawn':
     case 'AppealMooted':
+    case 'AppealFeeSettled':
     case 'MatchSigned':
     case 'MatchSignedOff':
       return evolveAmendment(next, event);
@@ -156,6 +157,7 @@ function scheduled(d: MatchScheduled['data']): MatchState {
     appealWindowMinutes: d.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
     appeals: [],
     signatures: [],
+    signaturesAskedAgain: [],
     final: false,
     version: 1,
   };

@@ -17,7 +17,7 @@ import type {
 // The shape of MatchState as a read model stores it. Bump it whenever a field of MatchState or
 // GameState (or of anything nested in them) is added, removed, renamed or changes meaning: a read
 // model built with another version is rebuilt from the ledger, so no code reads an older shape.
-export const MATCH_STATE_VERSION = 5;
+export const MATCH_STATE_VERSION = 6;
 
 export interface GameState {
   number: number;
@@ -97,6 +97,9 @@ export interface MatchState {
   appealWindowMinutes: number;
   appeals: AppealState[];
   signatures: string[];
+  // Who had signed before a committee decision (or review) cleared the signatures, and has not
+  // signed again yet: they are asked to sign the amended result.
+  signaturesAskedAgain: string[];
   final: boolean;
   // Number of events folded into this state, i.e. the next expected stream revision.
   version: number;

@@ -1,6 +1,13 @@
 import { DomainError } from '../../errors';
 import { canonicalJson } from '../../canonical-json';
-import type { Amendment, AppealDecided, AppealFiled, AppealMooted } from '../../events/appeals';
+import {
+  DEFAULT_APPEAL_FEE_RULE,
+  type Amendment,
+  type AppealDecided,
+  type AppealFeeSettled,
+  type AppealFiled,
+  type AppealMooted,
+} from '../../events/appeals';
 import type { PlaySnapshot } from '../../events/play-snapshot';
 import type { Ruling } from '../../rules/ruling';
 import type { DecideAppeal, FileAppeal } from '../commands';
@@ -19,6 +26,8 @@ import { mooted, pendingAppeal } from './closing';
 import { disputedText } from './disputed-texts';
 import { requireNoDecisionUndone, requireNotRuledOn } from './finality';
 import { requireOnPanel } from './recusal';
+import { requireAllowable, requireNotWithdrawn } from './filing-checks';
+import { mootedWithFees, settleFee } from './fees';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
 import { tableWords } from './table-words';
@@ -61,9 +70,16 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
       `The ${minutes}-minute appeal window for revision ${target.revision} closed at ${closes}`,
     );
   const proposal = normaliseAmendment(h.events, target.revision, c.proposal, 'INVALID_APPEAL');
-  // The proposal must be one the engine can apply (a what-if that would fail is refused now).
-  rederive(h.events, target.revision, proposal, 'INVALID_APPEAL');
+  requireNotWithdrawn(
+    state,
+    h.events,
+    c.by,
+    target.revision,
+    c.policy?.refileAfterWithdrawal ?? false,
+  );
   requireNoTwin(state, h, c.by, target.revision, proposal);
+  // The decision's own checks: an appeal that could never be allowed is refused now.
+  requireAllowable(state, h.events, target.revision, proposal);
   const appealId = `A${state.appeals.length + 1}`;
   const by = playerName(state, c.by);
   const what = disputedText(state, target.event);
@@ -83,6 +99,8 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
       filedAt: h.now,
       decisionDeadline: deadline(h.now, c.policy?.decisionDeadlineHours ?? null),
       fee: c.policy?.appealFee ?? null,
+      feeRule: c.policy?.feeRule ?? DEFAULT_APPEAL_FEE_RULE,
+      refileAfterWithdrawal: c.policy?.refileAfterWithdrawal ?? false,
       explanation: `${by} appeals ${what.en} ${where('revision', 'appeal')}: ${grounds}`,
       explanationPt: `${by} recorre ${what.pt} ${where('revisão', 'recurso')}: ${grounds}`,
     },
@@ -128,7 +146,7 @@ export function decideAppeal(
   c: DecideAppeal,
   state: MatchState,
   h: RecordedHistory,
-): [AppealDecided, ...AppealMooted[]] {
+): [AppealDecided, ...(AppealFeeSettled | AppealMooted)[]] {
   pendingAppeal(state, c.appealId);
   const filed = filedEvent(h.events, c.appealId);
   requireOnPanel(c.decidedBy, c.committee, state, h.events, filed);
@@ -156,9 +174,12 @@ export function decideAppeal(
       ...(h.now ? { decidedAt: h.now } : {}),
     },
   };
-  if (c.outcome === 'DISMISSED') return [dismissed(decision)];
+  // The fee is settled with the decision (and each mooted appeal's with its closing).
+  if (c.outcome === 'DISMISSED')
+    return [dismissed(decision), ...settleFee(state, filed, 'DISMISSED')];
   const decided = allowed(decision);
-  return [decided, ...mooted(state, c.appealId, decided.data.supersedes)];
+  const moot = mooted(state, c.appealId, decided.data.supersedes);
+  return [decided, ...settleFee(state, filed, 'ALLOWED'), ...mootedWithFees(state, h.events, moot)];
 }
 
 interface Decision {

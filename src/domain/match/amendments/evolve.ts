@@ -29,6 +29,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         decidedAt: null,
         reasonPt: null,
         fee: d.fee ?? null,
+        feeOutcome: null,
         evidence: [],
       };
       next.appeals = [...next.appeals, appeal];
@@ -51,8 +52,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
       );
       if (d.outcome === 'ALLOWED' && d.resulting) {
         installPlaySnapshot(next, d.resulting);
-        next.signatures = [];
-        next.final = false;
+        clearSignatures(next);
       }
       return next;
     }
@@ -72,8 +72,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
       );
       if (d.resulting) {
         installPlaySnapshot(next, d.resulting);
-        next.signatures = [];
-        next.final = false;
+        clearSignatures(next);
       }
       return next;
     }
@@ -90,11 +89,20 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
     case 'AppealMooted':
       next.appeals = closed(next, event.data.appealId, 'MOOT', event.data.reason);
       return next;
+    case 'AppealFeeSettled': {
+      const { appealId, outcome, fee } = event.data;
+      next.appeals = next.appeals.map((a) =>
+        a.id === appealId ? { ...a, feeOutcome: { outcome, ...fee } } : a,
+      );
+      return next;
+    }
     case 'MatchSigned':
       next.signatures = [...next.signatures, event.data.by];
+      next.signaturesAskedAgain = next.signaturesAskedAgain.filter((b) => b !== event.data.by);
       return next;
     case 'MatchSignedOff':
       next.final = true;
+      next.signaturesAskedAgain = [];
       return next;
   }
 }
@@ -107,4 +115,11 @@ function closed(
   reason: string,
 ): AppealState[] {
   return s.appeals.map((a) => (a.id === id ? { ...a, status, reason } : a));
+}
+
+// A decision that changes the record clears the signatures: whoever had signed is asked again.
+function clearSignatures(s: MatchState): void {
+  s.signaturesAskedAgain = [...new Set([...s.signaturesAskedAgain, ...s.signatures])];
+  s.signatures = [];
+  s.final = false;
 }

@@ -24,6 +24,7 @@ const WORDS: Record<LedgerEventType, string> = {
   AppealEvidenceAttached: 'evidence attached to an appeal',
   AppealWithdrawn: 'the withdrawal of an appeal',
   AppealMooted: 'an appeal closed as moot',
+  AppealFeeSettled: "the settlement of an appeal's fee",
   MatchSigned: 'a signature on the scoresheet',
   MatchSignedOff: 'the sign-off of the match',
   PlayerRegistered: 'the registration of a player',
