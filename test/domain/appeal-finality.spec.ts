@@ -1,5 +1,5 @@
 import type { DomainErrorCode } from '../../src/domain/errors';
-import type { MatchCommand } from '../../src/domain/match/commands';
+import type { FileAppeal, MatchCommand } from '../../src/domain/match/commands';
 import { previewAppeal, supersededRevisions } from '../../src/domain/match/amendments';
 import { given, recordedHistory } from '../support/decider-spec';
 import { ANA, BRUNO, only, revisionOf, Table } from '../support/match-fixtures';
@@ -162,7 +162,8 @@ describe('a committee decision is final: a later appeal cannot undo it either', 
       appealed(t);
       t.run(decideA('A1', outcome));
       const fee = { appealFee: { amount: 25, currency: 'EUR' } };
-      const err = expectRefused(t, { ...appealBreak(t), policy: fee }, 'DECISION_FINAL');
+      const filing = { ...(appealBreak(t) as FileAppeal), policy: fee };
+      const err = expectRefused(t, filing, 'DECISION_FINAL');
       expect(err.message).toMatch(
         outcome === 'ALLOWED'
           ? /^Allowing this appeal would supersede the committee's decision on appeal A1/

@@ -1,4 +1,5 @@
 import { caseFile, type CaseFile, type MatchState } from '../../domain';
+import type { Clock } from '../../ledger/clock';
 import type { EventStore } from '../../ledger/event-store';
 import type { MatchRecord } from '../../ledger/envelope';
 import { longReads } from '../../ledger/slices';
@@ -18,8 +19,19 @@ export class AppealCaseService {
   constructor(
     private readonly store: EventStore,
     private readonly readModel: ReadModel,
+    private readonly clock: Clock,
   ) {
     this.query = new AppealCaseQuery(readModel.database);
+  }
+
+  // The instant overdue is decided at (the injected clock).
+  now(): string {
+    return this.clock.now().toISOString();
+  }
+
+  // Pending appeals past their decision deadline now (for /metrics).
+  overdueCount(): number {
+    return this.query.overdue(this.now());
   }
 
   list(

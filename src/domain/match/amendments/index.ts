@@ -8,7 +8,8 @@ export {
   type RecordedEvent,
   type RecordedHistory,
 } from './history';
-export { caseFile, type CaseFile } from './case-file';
+export { caseFile, type CaseFile, type FeeOutcomeRecord } from './case-file';
 export { previewAppeal, type AppealPreview } from './preview';
 export { normaliseAmendment, rederive } from './rederive';
 export { DEFAULT_APPEAL_WINDOW_MINUTES, MAX_APPEAL_WINDOW_MINUTES } from './window';
+export { isOverdue } from './overdue';
