@@ -60,7 +60,7 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
   if (superseded.has(target.revision))
     throw new DomainError(
       'INVALID_APPEAL',
-      `Revision ${target.revision} was superseded at ${superseded.get(target.revision)}; appeal that instead`,
+      `Revision ${target.revision} was superseded at ${superseded.get(target.revision)} (${supersededBy(h, superseded.get(target.revision))}); appeal that instead`,
     );
   const minutes = c.policy?.appealWindowMinutes ?? state.appealWindowMinutes;
   const closes = new Date(Date.parse(target.recordedAt) + minutes * 60_000).toISOString();
@@ -105,6 +105,11 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
       explanationPt: `${by} recorre ${what.pt} ${where('revisão', 'recurso')}: ${grounds}`,
     },
   };
+}
+
+function supersededBy(h: RecordedHistory, revision: number | undefined): string {
+  const by = h.events.find((r) => r.revision === revision);
+  return by ? tableWords(by.event.type) : 'a later event';
 }
 
 function deadline(filedAt: string, hours: number | null): string | null {
