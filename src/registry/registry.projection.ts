@@ -143,6 +143,8 @@ function putCompetition(
     appealWindowMinutes: f.appealWindowMinutes,
     decisionDeadlineHours: f.decisionDeadlineHours,
     appealFee: f.appealFee,
+    appealFeeRule: f.appealFeeRule,
+    appealRefileAfterWithdrawal: f.appealRefileAfterWithdrawal,
   };
   stmt(
     db,

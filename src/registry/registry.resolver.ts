@@ -121,6 +121,8 @@ export class RegistryResolver {
           ...defined({
             appealWindowMinutes: input.appealWindowMinutes ?? undefined,
             decisionDeadlineHours: input.decisionDeadlineHours ?? undefined,
+            appealFeeRule: input.appealFeeRule ?? undefined,
+            appealRefileAfterWithdrawal: input.appealRefileAfterWithdrawal ?? undefined,
           }),
         },
       },
@@ -144,6 +146,8 @@ export class RegistryResolver {
       venue: input.venue,
       appealWindowMinutes: input.appealWindowMinutes ?? undefined,
       decisionDeadlineHours: input.decisionDeadlineHours ?? undefined,
+      appealFeeRule: input.appealFeeRule ?? undefined,
+      appealRefileAfterWithdrawal: input.appealRefileAfterWithdrawal ?? undefined,
       appealFee:
         input.appealFee === undefined ? undefined : input.appealFee && { ...input.appealFee },
     });

@@ -1,3 +1,4 @@
+import type { AppealFeeRule } from '../events/appeals';
 import type { Discipline, RuleProfileId } from '../table/vocabulary';
 
 // The federation's own records, each in a stream of its own (player-<licenceId>,
@@ -41,6 +42,10 @@ export interface CompetitionFields {
   appealWindowMinutes: number;
   decisionDeadlineHours: number;
   appealFee: Money | null;
+  // What becomes of a closed appeal's fee, and whether a withdrawn claim may be filed again
+  // (absent in records made before these existed: REFUNDED_WHEN_ALLOWED, not allowed).
+  appealFeeRule?: AppealFeeRule;
+  appealRefileAfterWithdrawal?: boolean;
 }
 
 export interface CompetitionCreated {

@@ -3,6 +3,7 @@ import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNumber,
@@ -15,7 +16,14 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { DISCIPLINES, RULE_PROFILES, type Discipline, type RuleProfileId } from '../../domain';
+import {
+  APPEAL_FEE_RULES,
+  DISCIPLINES,
+  RULE_PROFILES,
+  type AppealFeeRule,
+  type Discipline,
+  type RuleProfileId,
+} from '../../domain';
 import * as E from '../../api/graphql/enums';
 import {
   CommandInput,
@@ -135,6 +143,22 @@ abstract class CompetitionFieldsInput extends CommandInput {
   @ValidateNested()
   @Type(() => MoneyInput)
   appealFee?: MoneyInput | null;
+
+  @Field(() => E.AppealFeeRule, {
+    nullable: true,
+    description: 'What becomes of a closed appeal’s fee. Default REFUNDED_WHEN_ALLOWED.',
+  })
+  @IsOptional()
+  @IsIn(APPEAL_FEE_RULES)
+  appealFeeRule?: AppealFeeRule;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether a withdrawn claim may be filed again. Default false.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  appealRefileAfterWithdrawal?: boolean;
 }
 
 @InputType({
