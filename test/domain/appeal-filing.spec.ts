@@ -11,7 +11,13 @@ import { ANA, BRUNO, only, revisionOf, Table } from '../support/match-fixtures';
 
 const FEE = { amount: 25, currency: 'EUR' };
 const decideA = (appealId: string, outcome: 'DISMISSED' | 'ALLOWED') =>
-  ({ type: 'DecideAppeal', appealId, decidedBy: 'ac-1', outcome, reason: 'Seen on video' }) as const;
+  ({
+    type: 'DecideAppeal',
+    appealId,
+    decidedBy: 'ac-1',
+    outcome,
+    reason: 'Seen on video',
+  }) as const;
 
 // Ana breaks (3 in FR); Bruno appeals the break: the cue ball dropped.
 function breakAppealed(policy: FileAppeal['policy'] = { appealFee: FEE }): Table {
