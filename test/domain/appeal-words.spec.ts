@@ -117,9 +117,13 @@ describe('explanations in table language', () => {
       "the facts recorded for Ana's shot 2 of game 1",
       'dos factos registados na tacada 2 de Ana no jogo 1',
     ],
-    ['ShotCalled', "Ana's call", 'da marcação de Ana'],
+    [
+      'ShotCalled',
+      "Ana's call of the 5 in the left side pocket",
+      'do anúncio de Ana (bola 5 na bolsa do meio esquerda)',
+    ],
     ['GameStarted', 'the start of game 1', 'do início do jogo 1'],
-    ['BreakOrderDecided', 'the coin toss for the break', 'do sorteio da saída'],
+    ['BreakOrderDecided', 'the coin toss for the break', 'da moeda ao ar para a saída'],
     ['OptionChosen', "Ana's choice", 'da escolha de Ana'],
   ])('an appeal against a %s describes it: "%s"', (type, en, pt) => {
     const t = breakAndWrongPocket();

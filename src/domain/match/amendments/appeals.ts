@@ -234,7 +234,7 @@ function dismissed(x: Decision): AppealDecided {
       reopened: false,
       rule: null,
       explanation: `Appeal ${c.appealId} by ${by} is dismissed and the record stands: ${reason}`,
-      explanationPt: `O recurso ${c.appealId} de ${by} é indeferido e o registo mantém-se: ${written.reasonPt ?? reason}`,
+      explanationPt: `O recurso ${c.appealId} de ${by} é julgado improcedente e o registo mantém-se: ${written.reasonPt ?? reason}`,
     },
   };
 }
