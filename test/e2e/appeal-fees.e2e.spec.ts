@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { LedgerClient, type Result } from '../support/ledger-client';
 import { bearer, removeDir, startServer, type TestServer } from '../support/server';
 
@@ -6,6 +7,12 @@ import { bearer, removeDir, startServer, type TestServer } from '../support/serv
 const COMPETITION = 'taca-2026';
 const CASES = `query($m: String!) { appeals(matchId: $m) { edges { node {
   appealId status overdue feeOutcome { outcome amount currency } appeal { fee { amount currency } } } } } }`;
+
+// FEES_CAPTURE=<file> writes the exchanges the docs quote.
+const capture = (label: string, value: unknown) => {
+  if (process.env.FEES_CAPTURE)
+    appendFileSync(process.env.FEES_CAPTURE, `## ${label}\n${JSON.stringify(value)}\n`);
+};
 
 describe('appeal fees and sign-off over GraphQL', () => {
   let server: TestServer;
@@ -117,6 +124,7 @@ describe('appeal fees and sign-off over GraphQL', () => {
       { i: { commandId: 'sign-early', matchId, expectedRevision: server.revisions.get(matchId) } },
       bearer('REFEREE', 'referee-1'),
     );
+    capture('signOffMatch by the referee while A1 is pending', refused.errors);
     expect(refused.errors?.[0]).toMatchObject({
       message:
         'Appeal A1 on this match is pending; the referee signs the match final once the committee has decided it',
@@ -128,11 +136,14 @@ describe('appeal fees and sign-off over GraphQL', () => {
       outcome: 'DISMISSED',
       reason: 'The video shows the cue ball stayed up',
     });
+    capture('decideAppeal (dismissed)', decided.events);
     expect(decided.events.map((e: Result) => e.type)).toEqual([
       'AppealDecided',
       'AppealFeeSettled',
     ]);
-    expect(await cases(matchId)).toEqual([
+    const listed = await cases(matchId);
+    capture('appeals(matchId)', listed);
+    expect(listed).toEqual([
       {
         appealId: 'A1',
         status: 'DISMISSED',
@@ -141,6 +152,11 @@ describe('appeal fees and sign-off over GraphQL', () => {
         appeal: { fee: { amount: 25, currency: 'EUR' } },
       },
     ]);
+    // Nothing is overdue: the deadline (72 hours by default) is days away.
+    const metrics = await (await fetch(server.url.replace(/\/graphql$/, '/metrics'))).text();
+    const gauge = metrics.split('\n').filter((l) => l.includes('cue_ledger_appeals_overdue'));
+    capture('/metrics', gauge);
+    expect(gauge).toContain('cue_ledger_appeals_overdue 0');
     const signed = await referee.signOffMatch({ matchId });
     expect(signed.events.map((e: Result) => e.type)).toEqual(['MatchSigned', 'MatchSignedOff']);
   });
@@ -179,6 +195,8 @@ describe('appeal fees and sign-off over GraphQL', () => {
       },
       bearer('PLAYER', 'bruno'),
     );
+    capture('withdrawAppeal', withdrawn.events);
+    capture('fileAppeal again', again.errors);
     expect(again.errors?.[0].extensions).toMatchObject({
       code: 'CLAIM_WITHDRAWN',
       appealId: 'A1',

@@ -3,12 +3,7 @@ import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nest
 import { chargeWork, CostBudget } from '../../api/graphql/cost';
 import type { GqlContext } from '../../api/graphql/request-context';
 import { GraphQLDateTime } from 'graphql-scalars';
-import {
-  APPEAL_STATUSES,
-  isOverdue,
-  supersededRevisions,
-  type AppealStatus,
-} from '../../domain';
+import { APPEAL_STATUSES, isOverdue, supersededRevisions, type AppealStatus } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { InputValidationError } from '../../api/graphql/errors';
 import {

@@ -43,4 +43,3 @@ export function requireNotWithdrawn(
       withdrawn.id,
     );
 }
-
