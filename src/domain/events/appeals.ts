@@ -2,6 +2,9 @@ import type { Ruling, RuleId } from '../rules/ruling';
 import type { PlaySnapshot } from './play-snapshot';
 import type { GameResultFacts } from './results';
 import type { ShotCall, ShotFacts } from './shot-facts';
+import type { AppealFee, AppealFeeRule, AppealFeeSettled, FeeOutcome } from './appeal-fees';
+
+export * from './appeal-fees';
 
 // Corrections, appeals and sign-off. Nothing recorded is ever deleted: an event that
 // changes the past names the revisions it supersedes and carries the re-derived present
@@ -82,36 +85,6 @@ export interface AppealFiled {
   };
 }
 
-// When an appeal with a fee closes, the fee is refunded or forfeited by the competition's rule:
-// REFUNDED_WHEN_ALLOWED (the default): refunded when allowed or moot, forfeited when dismissed or
-// withdrawn; REFUNDED_UNLESS_DISMISSED: a withdrawal is refunded too; ALWAYS_FORFEITED: kept
-// whatever the outcome (an administrative charge).
-export const APPEAL_FEE_RULES = [
-  'REFUNDED_WHEN_ALLOWED',
-  'REFUNDED_UNLESS_DISMISSED',
-  'ALWAYS_FORFEITED',
-] as const;
-export type AppealFeeRule = (typeof APPEAL_FEE_RULES)[number];
-export const DEFAULT_APPEAL_FEE_RULE: AppealFeeRule = 'REFUNDED_WHEN_ALLOWED';
-export const FEE_OUTCOMES = ['REFUNDED', 'FORFEITED'] as const;
-export type FeeOutcome = (typeof FEE_OUTCOMES)[number];
-
-// The fee of a closed appeal settled, appended by the command that closed it, right after the
-// event that closed it (`follows`: AppealDecided, AppealWithdrawn or AppealMooted).
-export interface AppealFeeSettled {
-  type: 'AppealFeeSettled';
-  version: 1;
-  data: {
-    appealId: string;
-    outcome: FeeOutcome;
-    fee: AppealFee;
-    rule: AppealFeeRule;
-    follows: 'AppealDecided' | 'AppealWithdrawn' | 'AppealMooted';
-    explanation: string;
-    explanationPt: string;
-  };
-}
-
 // DISMISSED: the record stands. ALLOWED: the appellant wins and the remedy applies.
 export const APPEAL_OUTCOMES = ['DISMISSED', 'ALLOWED'] as const;
 export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
@@ -182,11 +155,6 @@ export interface AppealReviewed {
     explanation: string;
     explanationPt: string;
   };
-}
-
-export interface AppealFee {
-  amount: number;
-  currency: string;
 }
 
 // Evidence attached to a pending appeal by reference (nothing is uploaded): a video with the
