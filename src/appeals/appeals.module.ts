@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
+import { CLOCK, type Clock } from '../ledger/clock';
 import { MatchesModule } from '../matches/matches.module';
 import { AppealQueryService } from './appeal-queries.service';
 import { AppealsResolver } from './appeals.resolver';
@@ -30,8 +31,8 @@ import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry
     },
     {
       provide: AppealCaseService,
-      inject: [EVENT_STORE, ReadModel],
-      useFactory: (s: EventStore, r: ReadModel) => new AppealCaseService(s, r),
+      inject: [EVENT_STORE, ReadModel, CLOCK],
+      useFactory: (s: EventStore, r: ReadModel, c: Clock) => new AppealCaseService(s, r, c),
     },
     // A competition's appeal settings are the registry's (its own stream, never stale).
     { provide: COMPETITION_APPEAL_POLICY, useExisting: REGISTRY_APPEAL_POLICY },

@@ -99,6 +99,7 @@ export class LedgerMetrics {
   });
   private liveSubscriptions: () => number = () => 0;
   private webhookDeliveries: () => Record<string, number> = () => ({});
+  private appealsOverdue: () => number = () => 0;
 
   constructor(build: { version: string } = { version: packageVersion() }) {
     collectDefaultMetrics({ register: this.registry });
@@ -128,6 +129,15 @@ export class LedgerMetrics {
         const counts = deliveries();
         for (const status of ['pending', 'delivered', 'failed'])
           this.set({ status }, counts[status.toUpperCase()] ?? 0);
+      },
+    });
+    const overdue = () => this.appealsOverdue();
+    new Gauge({
+      name: 'cue_ledger_appeals_overdue',
+      help: 'Appeals still pending past their decision deadline (from the appeals read model, at scrape time)',
+      registers: [this.registry],
+      collect() {
+        this.set(overdue());
       },
     });
     // Both results exported from the start, so an alert on `broken` has a series to watch.
@@ -195,6 +205,10 @@ export class LedgerMetrics {
 
   measureWebhooks(byStatus: () => Record<string, number>): void {
     this.webhookDeliveries = byStatus;
+  }
+
+  measureAppeals(overdue: () => number): void {
+    this.appealsOverdue = overdue;
   }
 
   verified(ok: boolean): void {

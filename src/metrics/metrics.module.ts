@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { LiveHub } from '../live/live-hub';
 import { WebhookOutbox } from '../webhooks/outbox';
+import { AppealCaseService } from '../appeals/cases/appeal-cases.service';
 import { MatchProjector } from '../projections/match-projector';
 import { LedgerMetrics } from './ledger-metrics';
 import { MetricsController } from './metrics.controller';
@@ -27,12 +28,14 @@ export class MetricsModule implements OnModuleInit, OnApplicationBootstrap {
     measureProjector(this.metrics, this.projector, this.store);
   }
 
-  // The live hub and the webhook outbox belong to their features' modules, found here by token.
+  // The live hub, the webhook outbox and the appeals list belong to their features' modules, found here by token.
   onApplicationBootstrap(): void {
     const hub = this.modules.get(LiveHub, { strict: false });
     this.metrics.measureLive(() => hub.stats().subscriptions);
     const outbox = this.modules.get(WebhookOutbox, { strict: false });
     this.metrics.measureWebhooks(() => outbox.countByStatus());
+    const appeals = this.modules.get(AppealCaseService, { strict: false });
+    this.metrics.measureAppeals(() => appeals.overdueCount());
     const server = this.http.httpAdapter?.getHttpServer() as Server | undefined;
     if (server) measureHttpServer(this.metrics, server);
   }

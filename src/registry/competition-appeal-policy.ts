@@ -1,4 +1,4 @@
-import type { Money } from '../domain';
+import { DEFAULT_APPEAL_FEE_RULE, type AppealFeeRule, type Money } from '../domain';
 import type { RegistryRecords } from './registry-streams';
 
 // What the appeals committee needs of a match's competition: the window to appeal in, how long
@@ -9,6 +9,8 @@ export interface CompetitionAppealSettings {
   appealWindowMinutes: number;
   decisionDeadlineHours: number;
   appealFee: Money | null;
+  appealFeeRule: AppealFeeRule;
+  appealRefileAfterWithdrawal: boolean;
   committee: string[];
 }
 
@@ -32,6 +34,8 @@ export function registryAppealPolicy(records: RegistryRecords): CompetitionAppea
         appealWindowMinutes: c.appealWindowMinutes,
         decisionDeadlineHours: c.decisionDeadlineHours,
         appealFee: c.appealFee ? { ...c.appealFee } : null,
+        appealFeeRule: c.appealFeeRule ?? DEFAULT_APPEAL_FEE_RULE,
+        appealRefileAfterWithdrawal: c.appealRefileAfterWithdrawal ?? false,
         committee: [...c.committee],
       };
     },

@@ -144,6 +144,8 @@ function putCompetition(
     ...(f.appealWindowStart !== undefined ? { appealWindowStart: f.appealWindowStart } : {}),
     decisionDeadlineHours: f.decisionDeadlineHours,
     appealFee: f.appealFee,
+    appealFeeRule: f.appealFeeRule,
+    appealRefileAfterWithdrawal: f.appealRefileAfterWithdrawal,
   };
   stmt(
     db,

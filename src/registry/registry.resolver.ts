@@ -122,6 +122,8 @@ export class RegistryResolver {
             appealWindowMinutes: input.appealWindowMinutes ?? undefined,
             appealWindowStart: input.appealWindowStart ?? undefined,
             decisionDeadlineHours: input.decisionDeadlineHours ?? undefined,
+            appealFeeRule: input.appealFeeRule ?? undefined,
+            appealRefileAfterWithdrawal: input.appealRefileAfterWithdrawal ?? undefined,
           }),
         },
       },
@@ -146,6 +148,8 @@ export class RegistryResolver {
       appealWindowMinutes: input.appealWindowMinutes ?? undefined,
       appealWindowStart: input.appealWindowStart ?? undefined,
       decisionDeadlineHours: input.decisionDeadlineHours ?? undefined,
+      appealFeeRule: input.appealFeeRule ?? undefined,
+      appealRefileAfterWithdrawal: input.appealRefileAfterWithdrawal ?? undefined,
       appealFee:
         input.appealFee === undefined ? undefined : input.appealFee && { ...input.appealFee },
     });

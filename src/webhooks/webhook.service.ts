@@ -11,6 +11,11 @@ import { WebhookError } from './webhook-errors';
 
 const PAGE = 500;
 
+// Kinds an endpoint may ask for beside the event types: notices that are not events (an appeal
+// past its decision deadline).
+export const NOTICE_KINDS = ['appeal.overdue'] as const;
+const KINDS: readonly string[] = [...EVENT_TYPES, ...NOTICE_KINDS];
+
 // Endpoints, the outbox fed from the projector's committed batches, and its dispatcher.
 export class WebhookService {
   private readonly dispatcher: WebhookDispatcher;
@@ -56,11 +61,11 @@ export class WebhookService {
     createdBy: string,
   ): { endpoint: Endpoint; secret: string } {
     const target = checkTargetUrl(url, this.settings.allowPrivateTargets);
-    const unknown = kinds.filter((k) => !(EVENT_TYPES as readonly string[]).includes(k));
+    const unknown = kinds.filter((k) => !KINDS.includes(k));
     if (kinds.length === 0 || unknown.length > 0)
       throw new WebhookError(
         'BAD_USER_INPUT',
-        `kinds must be event types (${EVENT_TYPES.join(', ')}); unknown: ${unknown.join(', ') || 'none given'}`,
+        `kinds must be event types or notices (${KINDS.join(', ')}); unknown: ${unknown.join(', ') || 'none given'}`,
       );
     // The first endpoint starts the outbox at the ledger's present: earlier events are replayed
     // on request only.
@@ -76,6 +81,15 @@ export class WebhookService {
     };
     this.outbox.addEndpoint(endpoint);
     return { endpoint, secret: endpoint.secret };
+  }
+
+  // Notices to the endpoints that asked for their kind, each once per endpoint (its id is fixed).
+  announce(notices: readonly StoredEvent[]): number {
+    const endpoints = this.outbox.endpoints();
+    if (notices.length === 0 || endpoints.length === 0) return 0;
+    const count = this.outbox.enqueue(notices, this.now(), { to: endpoints });
+    if (count > 0) this.dispatcher.wake();
+    return count;
   }
 
   remove(id: string): boolean {

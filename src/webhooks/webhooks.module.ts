@@ -1,6 +1,7 @@
 import {
   Inject,
   Module,
+  type OnApplicationBootstrap,
   type OnApplicationShutdown,
   type OnModuleDestroy,
   type OnModuleInit,
@@ -12,6 +13,10 @@ import { ReadModel } from '../projections/read-model';
 import { WebhookOutbox } from './outbox';
 import { WebhookService } from './webhook.service';
 import { WebhooksResolver } from './webhooks.resolver';
+import { ModuleRef } from '@nestjs/core';
+import { AppealCaseService } from '../appeals/cases/appeal-cases.service';
+
+const OVERDUE_SWEEP_MS = 60_000;
 
 // Signed webhooks with a durable outbox.
 @Module({
@@ -35,11 +40,26 @@ import { WebhooksResolver } from './webhooks.resolver';
     WebhooksResolver,
   ],
 })
-export class WebhooksModule implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
+export class WebhooksModule
+  implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown
+{
+  private sweep: NodeJS.Timeout | null = null;
+
   constructor(
     @Inject(WebhookService) private readonly service: WebhookService,
     @Inject(WebhookOutbox) private readonly outbox: WebhookOutbox,
+    @Inject(ModuleRef) private readonly modules: ModuleRef,
   ) {}
+
+  // Overdue appeals are announced by a sweep of the appeals list (a deadline passing appends
+  // nothing to the ledger); each once per endpoint.
+  onApplicationBootstrap(): void {
+    const appeals = this.modules.get(AppealCaseService, { strict: false });
+    const announce = () => this.service.announce(appeals.overdueNotices());
+    announce();
+    this.sweep = setInterval(announce, OVERDUE_SWEEP_MS);
+    this.sweep.unref();
+  }
 
   // Before the projector's start-up catch-up (at bootstrap), so its batches reach the outbox.
   onModuleInit(): Promise<void> {
@@ -47,6 +67,7 @@ export class WebhooksModule implements OnModuleInit, OnModuleDestroy, OnApplicat
   }
 
   onModuleDestroy(): Promise<void> {
+    if (this.sweep) clearInterval(this.sweep);
     return this.service.stop();
   }
 

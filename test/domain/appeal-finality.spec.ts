@@ -1,5 +1,5 @@
 import type { DomainErrorCode } from '../../src/domain/errors';
-import type { MatchCommand } from '../../src/domain/match/commands';
+import type { FileAppeal, MatchCommand } from '../../src/domain/match/commands';
 import { previewAppeal, supersededRevisions } from '../../src/domain/match/amendments';
 import { given, recordedHistory } from '../support/decider-spec';
 import { ANA, BRUNO, only, revisionOf, Table } from '../support/match-fixtures';
@@ -116,19 +116,19 @@ describe('a committee decision is final: a later appeal cannot undo it either', 
     proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
   });
 
-  // A1 (Ana's pocket ruling) is decided; then Bruno appeals the break of the same frame, which is
-  // still within its window and not superseded: filing is accepted, A2 is pending.
-  function decidedThenBreakAppealed(outcome: 'DISMISSED' | 'ALLOWED'): Table {
+  // Bruno appeals the break while A1 (Ana's pocket ruling, a later shot of the same frame) is
+  // pending; then A1 is decided. A2 stays pending.
+  function breakAppealedThenDecided(outcome: 'DISMISSED' | 'ALLOWED'): Table {
     const t = breakAndWrongPocket();
     appealed(t);
-    t.run(decideA('A1', outcome));
     t.run(appealBreak(t));
+    t.run(decideA('A1', outcome));
     expect(t.state.appeals[1]).toMatchObject({ id: 'A2', status: 'PENDING' });
     return t;
   }
 
   it('refuses to allow an appeal whose remedy would supersede an allowing decision (DECISION_FINAL): nothing is appended, A1 and its decision stand, the preview refuses the same', () => {
-    const t = decidedThenBreakAppealed('ALLOWED');
+    const t = breakAppealedThenDecided('ALLOWED');
     const decision = revisionOf(t, 'AppealDecided');
     refusedUnchanged(
       t,
@@ -153,44 +153,26 @@ describe('a committee decision is final: a later appeal cannot undo it either', 
       });
   });
 
-  it('refuses to allow an appeal whose remedy would supersede the event a dismissal let stand (DECISION_FINAL); nothing is appended', () => {
-    const t = decidedThenBreakAppealed('DISMISSED');
-    const letStand = revisionOf(t, 'ShotAdjudicated', 2);
-    refusedUnchanged(
-      t,
-      decideA('A2', 'ALLOWED', 'ac-2'),
-      'DECISION_FINAL',
-      new RegExp(
-        `^Allowing appeal A2 would change revision ${letStand}, which the committee's decision on appeal A1 let stand`,
-      ),
-      'A1',
-    );
-    expect(supersededRevisions(recordedHistory(t.history).events).has(letStand)).toBe(false);
-    expect(t.state.appeals.map((a) => a.status)).toEqual(['DISMISSED', 'PENDING']);
-  });
-
-  it('refuses a review that would allow such an appeal after all: the dismissal of A1 binds it too (DECISION_FINAL)', () => {
-    const t = decidedThenBreakAppealed('DISMISSED');
-    const letStand = revisionOf(t, 'ShotAdjudicated', 2);
-    t.run(decideA('A2', 'DISMISSED', 'ac-2'));
-    refusedUnchanged(
-      t,
-      {
-        type: 'ReviewAppealDecision',
-        appealId: 'A2',
-        reviewedBy: 'rv-1',
-        outcome: 'SET_ASIDE',
-        decision: 'ALLOWED',
-        reason: 'The camera shows the scratch',
-      },
-      'DECISION_FINAL',
-      new RegExp(
-        `^Setting aside the decision on appeal A2 to allow it would change revision ${letStand}, which the committee's decision on appeal A1 let stand`,
-      ),
-      'A1',
-    );
-    expect(t.state.appeals.map((a) => a.status)).toEqual(['DISMISSED', 'DISMISSED']);
-  });
+  // Filing runs the decision's own checks: an appeal filed after a decision that it could only
+  // undo can never be allowed, so it is refused before anything (its fee) is recorded.
+  it.each(['ALLOWED', 'DISMISSED'] as const)(
+    'refuses at filing an appeal against an earlier shot of a rack already decided (%s): DECISION_FINAL, no appeal, no fee',
+    (outcome) => {
+      const t = breakAndWrongPocket();
+      appealed(t);
+      t.run(decideA('A1', outcome));
+      const fee = { appealFee: { amount: 25, currency: 'EUR' } };
+      const filing = { ...(appealBreak(t) as FileAppeal), policy: fee };
+      const err = expectRefused(t, filing, 'DECISION_FINAL');
+      expect(err.message).toMatch(
+        outcome === 'ALLOWED'
+          ? /^Allowing this appeal would supersede the committee's decision on appeal A1/
+          : /^Allowing this appeal would change revision \d+, which the committee's decision on appeal A1 let stand/,
+      );
+      expect(err.appealId).toBe('A1');
+      expect(t.state.appeals.map((a) => a.id)).toEqual(['A1']);
+    },
+  );
 
   it('refuses at filing an appeal against what a dismissal ruled on: the same appeal again, another proposal or appellant, or the shot behind the ruling (DECISION_FINAL)', () => {
     const t = breakAndWrongPocket();
@@ -333,7 +315,7 @@ describe('a committee decision is final: a later appeal cannot undo it either', 
   });
 
   it('a review still sets the decision aside; the appeal refused stays pending and cannot undo what the review decided either', () => {
-    const t = decidedThenBreakAppealed('ALLOWED');
+    const t = breakAppealedThenDecided('ALLOWED');
     const setAside: MatchCommand = {
       type: 'ReviewAppealDecision',
       appealId: 'A1',

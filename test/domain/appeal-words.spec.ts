@@ -75,7 +75,7 @@ describe('strict input', () => {
       .thenRefuses('DUPLICATE_APPEAL');
   });
 
-  it('an appeal that differs is not a duplicate: another proposal, another player, or after the first was withdrawn', () => {
+  it('an appeal that differs is not a duplicate: another proposal, another player, or after the first was withdrawn where the competition allows it', () => {
     const t = breakAndWrongPocket();
     const disputed = revisionOf(t, 'ShotAdjudicated', 2);
     t.run(fileAgainst(disputed));
@@ -88,7 +88,7 @@ describe('strict input', () => {
       .then(filed);
     t.run({ type: 'WithdrawAppeal', appealId: 'A1', by: ANA.id, reason: 'I will bring the video' });
     given(...t.history)
-      .when(fileAgainst(disputed))
+      .when({ ...fileAgainst(disputed), policy: { refileAfterWithdrawal: true } })
       .then(filed);
   });
 });
@@ -117,9 +117,13 @@ describe('explanations in table language', () => {
       "the facts recorded for Ana's shot 2 of game 1",
       'dos factos registados na tacada 2 de Ana no jogo 1',
     ],
-    ['ShotCalled', "Ana's call", 'da marcação de Ana'],
+    [
+      'ShotCalled',
+      "Ana's call of the 5 in the left side pocket",
+      'do anúncio de Ana (bola 5 na bolsa do meio esquerda)',
+    ],
     ['GameStarted', 'the start of game 1', 'do início do jogo 1'],
-    ['BreakOrderDecided', 'the coin toss for the break', 'do sorteio da saída'],
+    ['BreakOrderDecided', 'the coin toss for the break', 'da moeda ao ar para a saída'],
     ['OptionChosen', "Ana's choice", 'da escolha de Ana'],
   ])('an appeal against a %s describes it: "%s"', (type, en, pt) => {
     const t = breakAndWrongPocket();

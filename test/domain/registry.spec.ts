@@ -50,6 +50,8 @@ const OPEN: RegistryEvent = {
     appealWindowMinutes: 30,
     decisionDeadlineHours: 72,
     appealFee: { amount: 25, currency: 'EUR' },
+    appealFeeRule: 'REFUNDED_WHEN_ALLOWED',
+    appealRefileAfterWithdrawal: false,
   },
 };
 
@@ -147,7 +149,7 @@ describe('registry: competitions', () => {
     } as never,
   });
 
-  it('creates a competition with the appeals defaults (30 minutes, 72 hours)', () => {
+  it('creates a competition with the appeals defaults (30 minutes, 72 hours, the fee refunded when allowed, no refiling of a withdrawn claim)', () => {
     expect(competition().when(create())()).toEqual([OPEN]);
   });
 

@@ -7,7 +7,7 @@ import { simulateMatch } from '../support/simulator';
 // the new code: when this fails, bump the version and pin the new shape under it (replacing the
 // old pin: only the current version's shape matters).
 const SHAPES: Record<number, string[]> = {
-  5: [
+  6: [
     'appealWindowMinutes',
     'appeals[].againstRevision',
     'appeals[].by',
@@ -16,6 +16,7 @@ const SHAPES: Record<number, string[]> = {
     'appeals[].decisionDeadline',
     'appeals[].evidence[]',
     'appeals[].fee',
+    'appeals[].feeOutcome',
     'appeals[].filedAt',
     'appeals[].gameNumber',
     'appeals[].grounds',
@@ -78,6 +79,7 @@ const SHAPES: Record<number, string[]> = {
     'score.p1',
     'score.p2',
     'signatures[]',
+    'signaturesAskedAgain[]',
     'status',
     'version',
     'warnings.p1[]',
@@ -86,11 +88,10 @@ const SHAPES: Record<number, string[]> = {
   ],
 };
 
-// Version 6: the appeal window frozen at scheduling and what it counts from; what mooted an appeal;
-// who asked for the review of its decision.
-// who asked for the review of its decision.
+// Version 6 also holds the appeal window frozen at scheduling and what it counts from, what mooted
+// an appeal, and who asked for the review of its decision.
 SHAPES[6] = [
-  ...SHAPES[5],
+  ...SHAPES[6],
   'appealWindowFrozen',
   'appealWindowStart',
   'appeals[].mootedBy',

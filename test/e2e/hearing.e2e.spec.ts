@@ -174,7 +174,12 @@ describe('a hearing: the committee decides a disputed break', () => {
       reasonPt: 'O vídeo aos 12:34 mostra a bola branca a cair no canto superior esquerdo',
     });
     capture('decideAppeal', { events: decided.events, match: decided.match });
-    const decision = decided.revision;
+    // The competition's fee is settled right after the decision (refunded: allowed).
+    expect(decided.events.map((e: Result) => e.type)).toEqual([
+      'AppealDecided',
+      'AppealFeeSettled',
+    ]);
+    const decision = decided.events[0].revision;
     expect(decided.match.currentGame).toMatchObject({
       shooter: 'PT-2210',
       ballInHand: 'BEHIND_HEAD_STRING',

@@ -7,6 +7,8 @@ import {
   EVIDENCE_KINDS,
   STATEMENT_CAPACITIES,
   APPEAL_STATUSES,
+  APPEAL_FEE_RULES,
+  FEE_OUTCOMES,
   REMEDY_KINDS,
   BALL_IN_HAND,
   BREAK_ORDER_METHODS,
@@ -188,4 +190,14 @@ export const AppealStatus = enumOf(
   APPEAL_STATUSES,
   'AppealStatus',
   'Where an appeal stands: PENDING, decided (DISMISSED: the record stands, or ALLOWED: the appellant won), WITHDRAWN by its appellant, or MOOT (a decision on another appeal superseded the event it disputes).',
+);
+export const FeeOutcome = enumOf(
+  FEE_OUTCOMES,
+  'FeeOutcome',
+  'What became of a closed appeal’s fee: REFUNDED to the appellant or FORFEITED.',
+);
+export const AppealFeeRule = enumOf(
+  APPEAL_FEE_RULES,
+  'AppealFeeRule',
+  'A competition’s rule for appeal fees: REFUNDED_WHEN_ALLOWED (default: refunded when allowed or moot, forfeited when dismissed or withdrawn), REFUNDED_UNLESS_DISMISSED (a withdrawal is refunded too), ALWAYS_FORFEITED.',
 );

@@ -5,12 +5,16 @@ import { sortKey } from '../../projections/audit-filter';
 import { prepared } from '../../projections/prepared';
 
 // The appeals read model: one row per appeal across matches (its match, competition, status and
-// when it was filed), keyed for paging by the ledger position of its filing. The case file
-// itself is read from the match when asked for.
+// when it was filed, by when it should be decided), keyed for paging by the ledger position of
+// its filing. The case file itself is read from the match when asked for.
 export const appealCasesProjection: Projection = {
   name: 'appeal-cases',
-  version: 1,
+  version: 2,
   install(db) {
+    // Version 1's table had no deadline; the version change empties the read model anyway.
+    const columns = db.prepare('PRAGMA table_info(appeal_cases)').all() as { name: string }[];
+    if (columns.length > 0 && !columns.some((c) => c.name === 'decision_deadline'))
+      db.exec('DROP TABLE appeal_cases');
     db.exec(`
       CREATE TABLE IF NOT EXISTS appeal_cases (
         match_id       TEXT NOT NULL,
@@ -19,11 +23,13 @@ export const appealCasesProjection: Projection = {
         filed_at       TEXT NOT NULL,
         competition_id TEXT,
         status         TEXT NOT NULL,
+        decision_deadline TEXT,
         PRIMARY KEY (match_id, appeal_id)
       );
       CREATE UNIQUE INDEX IF NOT EXISTS appeal_cases_by_pos ON appeal_cases (filed_pos);
       CREATE INDEX IF NOT EXISTS appeal_cases_by_status ON appeal_cases (status, filed_pos);
       CREATE INDEX IF NOT EXISTS appeal_cases_by_competition ON appeal_cases (competition_id, filed_pos);
+      CREATE INDEX IF NOT EXISTS appeal_cases_by_deadline ON appeal_cases (status, decision_deadline);
       CREATE TABLE IF NOT EXISTS appeal_case_matches (
         match_id       TEXT PRIMARY KEY,
         competition_id TEXT
@@ -55,8 +61,9 @@ function recordFilings(batch: ProjectionBatch, db: Database.Database): void {
   );
   const putCase = prepared(
     db,
-    `INSERT OR IGNORE INTO appeal_cases (match_id, appeal_id, filed_pos, filed_at, competition_id, status)
-     VALUES (?, ?, ?, ?, ?, 'PENDING')`,
+    `INSERT OR IGNORE INTO appeal_cases
+       (match_id, appeal_id, filed_pos, filed_at, competition_id, status, decision_deadline)
+     VALUES (?, ?, ?, ?, ?, 'PENDING', ?)`,
   );
   for (const e of batch.events) {
     const d = e.domainEvent;
@@ -70,6 +77,7 @@ function recordFilings(batch: ProjectionBatch, db: Database.Database): void {
       sortKey(e.event.position),
       d.data.filedAt ?? recordedAt,
       competitionOf.get(e.matchId)?.competition_id ?? null,
+      d.data.decisionDeadline ?? null,
     );
   }
 }

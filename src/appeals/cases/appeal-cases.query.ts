@@ -8,6 +8,8 @@ export interface AppealCaseFilter {
   matchId?: string;
   filedAfter?: string;
   filedBefore?: string;
+  // Pending past the decision deadline (true) or not (false), at `now`.
+  overdue?: { is: boolean; now: string };
 }
 
 export interface AppealCaseRow {
@@ -17,6 +19,7 @@ export interface AppealCaseRow {
   filedAt: string;
   competitionId: string | null;
   status: string;
+  decisionDeadline: string | null;
 }
 
 // The appeals read model's SQL: pages in filing order (oldest first, so a committee works its
@@ -29,10 +32,17 @@ export class AppealCaseQuery {
     return this.db
       .prepare(
         `SELECT match_id AS matchId, appeal_id AS appealId, filed_pos AS filedPos,
-                filed_at AS filedAt, competition_id AS competitionId, status
+                filed_at AS filedAt, competition_id AS competitionId, status,
+                decision_deadline AS decisionDeadline
            FROM appeal_cases ${where} ORDER BY filed_pos LIMIT ?`,
       )
       .all(...params, limit) as AppealCaseRow[];
+  }
+
+  // Pending appeals past their decision deadline at `now` (ISO instants compare as text).
+  overdue(now: string): number {
+    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM appeal_cases WHERE ${OVERDUE}`).get(now);
+    return (row as { n: number }).n;
   }
 
   count(filter: AppealCaseFilter): number {
@@ -41,6 +51,8 @@ export class AppealCaseQuery {
     return (row as { n: number }).n;
   }
 }
+
+const OVERDUE = "status = 'PENDING' AND decision_deadline IS NOT NULL AND decision_deadline < ?";
 
 function whereOf(
   f: AppealCaseFilter,
@@ -54,6 +66,7 @@ function whereOf(
     ['filed_at <= ?', f.filedBefore],
     ['filed_pos > ?', after],
   ];
+  if (f.overdue) clauses.push([f.overdue.is ? OVERDUE : `NOT (${OVERDUE})`, f.overdue.now]);
   const used = clauses.filter(([, v]) => v !== undefined) as [string, string][];
   return {
     where: used.length ? `WHERE ${used.map(([c]) => c).join(' AND ')}` : '',

@@ -3,7 +3,7 @@ import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nest
 import { chargeWork, CostBudget } from '../../api/graphql/cost';
 import type { GqlContext } from '../../api/graphql/request-context';
 import { GraphQLDateTime } from 'graphql-scalars';
-import { APPEAL_STATUSES, supersededRevisions, type AppealStatus } from '../../domain';
+import { APPEAL_STATUSES, isOverdue, supersededRevisions, type AppealStatus } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { InputValidationError } from '../../api/graphql/errors';
 import {
@@ -45,7 +45,7 @@ export class AppealCasesResolver {
   ) {}
 
   @Query(() => AppealCaseConnectionModel, {
-    description: `Appeals across matches in filing order (oldest first), filtered by status, competition, match and filing time (inclusive). Pages of \`first\` (1–${MAX_PAGE}) after an opaque cursor.`,
+    description: `Appeals across matches in filing order (oldest first), filtered by status, competition, match, filing time (inclusive) and whether they are overdue (pending past their decision deadline). Pages of \`first\` (1–${MAX_PAGE}) after an opaque cursor.`,
     complexity: pageComplexity,
   })
   appeals(
@@ -54,30 +54,43 @@ export class AppealCasesResolver {
     @Args('matchId', { type: () => String, nullable: true }) matchId: string | null,
     @Args('filedAfter', { type: () => GraphQLDateTime, nullable: true }) filedAfter: Date | null,
     @Args('filedBefore', { type: () => GraphQLDateTime, nullable: true }) filedBefore: Date | null,
+    @Args('overdue', {
+      type: () => Boolean,
+      nullable: true,
+      description: 'true: only appeals pending past their decision deadline; false: the others.',
+    })
+    overdue: boolean | null,
     @Args('first', { type: () => Int, defaultValue: DEFAULT_PAGE }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ): AppealCaseConnectionModel {
     checkFirst(first);
+    const now = this.cases.now();
     const filter = {
       status: status && APPEAL_STATUSES.includes(status) ? status : undefined,
       competitionId: id(competitionId, 'competitionId'),
       matchId: id(matchId, 'matchId'),
       filedAfter: filedAfter?.toISOString(),
       filedBefore: filedBefore?.toISOString(),
+      ...(overdue === null || overdue === undefined ? {} : { overdue: { is: overdue, now } }),
     };
     const key = after ? decodeCursor(CURSOR, after, POSITION) : undefined;
     return pageOf(
       this.cases.list(filter, first, key),
       after ?? null,
       (row) => encodeCursor(CURSOR, row.filedPos),
-      (row: AppealCase): AppealCaseModel => ({
-        matchId: row.matchId,
-        appealId: row.appealId,
-        competitionId: row.competitionId,
-        status: row.status as AppealStatus,
-        filedAt: row.filedAt,
-        appeal: row.match.appeals.find((a) => a.id === row.appealId)!,
-      }),
+      (row: AppealCase): AppealCaseModel => {
+        const appeal = row.match.appeals.find((a) => a.id === row.appealId)!;
+        return {
+          matchId: row.matchId,
+          appealId: row.appealId,
+          competitionId: row.competitionId,
+          status: row.status as AppealStatus,
+          filedAt: row.filedAt,
+          overdue: isOverdue(appeal, now),
+          feeOutcome: appeal.feeOutcome,
+          appeal,
+        };
+      },
     );
   }
 

@@ -1,10 +1,14 @@
 import { caseFile, type CaseFile, type MatchState } from '../../domain';
-import type { EventStore } from '../../ledger/event-store';
+import type { Clock } from '../../ledger/clock';
+import type { EventStore, StoredEvent } from '../../ledger/event-store';
+import { overdueNotice } from './overdue-notices';
 import type { MatchRecord } from '../../ledger/envelope';
 import { longReads } from '../../ledger/slices';
 import { requireReplay } from '../../matches/match-replay';
 import type { ReadModel } from '../../projections/read-model';
 import { AppealCaseQuery, type AppealCaseFilter, type AppealCaseRow } from './appeal-cases.query';
+
+const PAGE = 200;
 
 export interface AppealCase extends AppealCaseRow {
   match: MatchState;
@@ -18,8 +22,31 @@ export class AppealCaseService {
   constructor(
     private readonly store: EventStore,
     private readonly readModel: ReadModel,
+    private readonly clock: Clock,
   ) {
     this.query = new AppealCaseQuery(readModel.database);
+  }
+
+  // The instant overdue is decided at (the injected clock).
+  now(): string {
+    return this.clock.now().toISOString();
+  }
+
+  // Pending appeals past their decision deadline now (for /metrics).
+  overdueCount(): number {
+    return this.query.overdue(this.now());
+  }
+
+  // Every appeal overdue now, as webhook notices (a sweep; few are overdue at once).
+  overdueNotices(): StoredEvent[] {
+    const now = this.now();
+    const notices: StoredEvent[] = [];
+    for (let after: string | undefined; ; ) {
+      const page = this.list({ overdue: { is: true, now } }, PAGE, after);
+      notices.push(...page.rows.map((r) => overdueNotice(r, now)));
+      if (!page.hasNextPage) return notices;
+      after = page.rows[page.rows.length - 1].filedPos;
+    }
   }
 
   list(

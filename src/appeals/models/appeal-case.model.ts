@@ -4,7 +4,7 @@ import type { AppealStatus } from '../../domain';
 import * as E from '../../api/graphql/enums';
 import { ConnectionOf } from '../../api/graphql/pagination';
 import { LedgerEventModel } from '../../matches/models/ledger-event.model';
-import { AppealModel } from '../../matches/models/match.model';
+import { AppealFeeOutcomeModel, AppealModel } from '../../matches/models/match.model';
 import { RulingModel } from '../../matches/models/ruling.model';
 
 @ObjectType('PreviewRefusal', { description: 'Why the proposed remedy cannot be applied now.' })
@@ -53,6 +53,14 @@ export class AppealCaseModel {
   @Field(() => String, { nullable: true }) competitionId!: string | null;
   @Field(() => E.AppealStatus) status!: AppealStatus;
   @Field() filedAt!: string;
+  @Field({ description: 'Pending past its decision deadline (at the server’s clock now).' })
+  overdue!: boolean;
+  @Field(() => AppealFeeOutcomeModel, {
+    nullable: true,
+    description:
+      'What became of the fee when the appeal closed: REFUNDED or FORFEITED by the competition’s rule (null while pending, or without a fee).',
+  })
+  feeOutcome!: AppealFeeOutcomeModel | null;
   @Field(() => AppealModel, {
     description: 'The appeal: dates, fee, evidence, decision, reasons, who decided and reviewed.',
   })

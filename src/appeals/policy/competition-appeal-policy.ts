@@ -1,4 +1,4 @@
-import type { AppealPolicy } from '../../domain';
+import type { AppealFeeRule, AppealPolicy } from '../../domain';
 
 // A competition's appeal settings, as the committee needs them: the filing window, the decision
 // deadline, the fee (recorded on each appeal, never collected) and the committee (the token
@@ -7,6 +7,9 @@ export interface CompetitionAppealSettings {
   appealWindowMinutes: number | null;
   decisionDeadlineHours: number | null;
   appealFee: { amount: number; currency: string } | null;
+  // Absent: the defaults (REFUNDED_WHEN_ALLOWED; a withdrawn claim is not filed again).
+  appealFeeRule?: AppealFeeRule;
+  appealRefileAfterWithdrawal?: boolean;
   committee: string[] | null;
 }
 
@@ -24,6 +27,8 @@ export function toAppealPolicy(s: CompetitionAppealSettings): AppealPolicy {
     ...(s.appealWindowMinutes === null ? {} : { appealWindowMinutes: s.appealWindowMinutes }),
     decisionDeadlineHours: s.decisionDeadlineHours,
     appealFee: s.appealFee,
+    ...(s.appealFeeRule ? { feeRule: s.appealFeeRule } : {}),
+    refileAfterWithdrawal: s.appealRefileAfterWithdrawal ?? false,
     committee: s.committee && s.committee.length > 0 ? s.committee : null,
   };
 }

@@ -2,6 +2,9 @@ import type { Ruling, RuleId } from '../rules/ruling';
 import type { PlaySnapshot } from './play-snapshot';
 import type { GameResultFacts } from './results';
 import type { ShotCall, ShotFacts } from './shot-facts';
+import type { AppealFee, AppealFeeRule, AppealFeeSettled, FeeOutcome } from './appeal-fees';
+
+export * from './appeal-fees';
 
 // Corrections, appeals and sign-off. Nothing recorded is ever deleted: an event that
 // changes the past names the revisions it supersedes and carries the re-derived present
@@ -73,6 +76,10 @@ export interface AppealFiled {
     filedAt?: string;
     decisionDeadline?: string | null;
     fee?: AppealFee | null;
+    // What becomes of the fee when the appeal closes, and whether a withdrawn claim may be filed
+    // again: the competition's settings, frozen at filing (absent in older events: the defaults).
+    feeRule?: AppealFeeRule;
+    refileAfterWithdrawal?: boolean;
     explanation: string;
     explanationPt: string;
   };
@@ -153,11 +160,6 @@ export interface AppealReviewed {
     explanation: string;
     explanationPt: string;
   };
-}
-
-export interface AppealFee {
-  amount: number;
-  currency: string;
 }
 
 // Evidence attached to a pending appeal by reference (nothing is uploaded): a video with the
@@ -281,6 +283,8 @@ export interface AppealState {
   decidedAt: string | null;
   reasonPt: string | null;
   fee: AppealFee | null;
+  // The fee's outcome once the appeal is closed (null: open, or no fee).
+  feeOutcome: { outcome: FeeOutcome; amount: number; currency: string } | null;
   evidence: (Evidence & { forReview: boolean })[];
   // MOOT: the appeal whose decision (or review) mooted it; null otherwise.
   mootedBy: string | null;
@@ -295,5 +299,6 @@ export type AmendmentEvent =
   | AppealReviewRequested
   | AppealWithdrawn
   | AppealMooted
+  | AppealFeeSettled
   | MatchSigned
   | MatchSignedOff;

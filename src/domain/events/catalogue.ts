@@ -290,6 +290,7 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'AppealReviewRequested',
   'AppealWithdrawn',
   'AppealMooted',
+  'AppealFeeSettled',
   'MatchSigned',
   'MatchSignedOff',
   // The registry's streams (player-<licenceId>, competition-<id>).

@@ -10,6 +10,7 @@ import type {
 } from '../events/catalogue';
 import type {
   AppealFee,
+  AppealFeeRule,
   AppealOutcome,
   EvidenceKind,
   RemedyKind,
@@ -192,6 +193,10 @@ export interface AppealPolicy {
   appealFee?: AppealFee | null;
   // Who may decide appeals of the competition (null: any committee member).
   committee?: string[] | null;
+  // What becomes of a closed appeal's fee, and whether a withdrawn claim may be filed again
+  // (default: REFUNDED_WHEN_ALLOWED, not allowed).
+  feeRule?: AppealFeeRule;
+  refileAfterWithdrawal?: boolean;
 }
 
 // Evidence by reference for a pending appeal; `role` is the author's token role.

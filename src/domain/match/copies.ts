@@ -26,6 +26,7 @@ export function copyMatch(s: MatchState): MatchState {
     appealWindowFrozen: s.appealWindowFrozen,
     appeals: s.appeals,
     signatures: s.signatures,
+    signaturesAskedAgain: s.signaturesAskedAgain,
     final: s.final,
     version: s.version,
   };

@@ -126,6 +126,7 @@ export function evolve(state: MatchState | null, event: LedgerEvent): MatchState
     case 'AppealReviewRequested':
     case 'AppealWithdrawn':
     case 'AppealMooted':
+    case 'AppealFeeSettled':
     case 'MatchSigned':
     case 'MatchSignedOff':
       return evolveAmendment(next, event);
@@ -163,6 +164,7 @@ function scheduled(d: MatchScheduled['data']): MatchState {
     appealWindowFrozen: d.appealWindow !== undefined,
     appeals: [],
     signatures: [],
+    signaturesAskedAgain: [],
     final: false,
     version: 1,
   };

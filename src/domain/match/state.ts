@@ -102,6 +102,9 @@ export interface MatchState {
   appealWindowFrozen: boolean;
   appeals: AppealState[];
   signatures: string[];
+  // Who had signed before a committee decision (or review) cleared the signatures, and has not
+  // signed again yet: they are asked to sign the amended result.
+  signaturesAskedAgain: string[];
   final: boolean;
   // Number of events folded into this state, i.e. the next expected stream revision.
   version: number;

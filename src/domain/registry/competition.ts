@@ -4,6 +4,7 @@ import {
   MAX_APPEAL_WINDOW_MINUTES,
 } from '../match/amendments/window';
 import { DISCIPLINES, RULE_PROFILES } from '../table/vocabulary';
+import { APPEAL_FEE_RULES, DEFAULT_APPEAL_FEE_RULE } from '../events/appeals';
 import { RegistryError } from './errors';
 import type { CompetitionFields, RegistryEvent } from './events';
 import { optionalText, requireDate, requireId, requireText, requireWhole } from './validation';
@@ -66,6 +67,8 @@ function checkFields(f: CompetitionFields): void {
       'appealWindowStart',
     );
   requireWhole(f.decisionDeadlineHours, 'decisionDeadlineHours', 1, MAX_DECISION_DEADLINE_HOURS);
+  if (f.appealFeeRule !== undefined && !APPEAL_FEE_RULES.includes(f.appealFeeRule))
+    throw new RegistryError('INVALID_RECORD', 'Unknown appeal fee rule', 'appealFeeRule');
   if (f.appealFee !== null) {
     const { amount, currency } = f.appealFee;
     if (!Number.isFinite(amount) || amount < 0 || Math.round(amount * 100) !== amount * 100)
@@ -102,6 +105,8 @@ export function decideCompetition(
       appealWindowMinutes: command.fields.appealWindowMinutes ?? DEFAULT_APPEAL_WINDOW_MINUTES,
       decisionDeadlineHours:
         command.fields.decisionDeadlineHours ?? DEFAULT_DECISION_DEADLINE_HOURS,
+      appealFeeRule: command.fields.appealFeeRule ?? DEFAULT_APPEAL_FEE_RULE,
+      appealRefileAfterWithdrawal: command.fields.appealRefileAfterWithdrawal ?? false,
     };
     checkFields(fields);
     return [{ type: 'CompetitionCreated', version: 1, data: { competitionId: id, ...fields } }];

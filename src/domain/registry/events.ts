@@ -1,4 +1,5 @@
 import type { AppealWindowStart } from '../match/amendments/window';
+import type { AppealFeeRule } from '../events/appeals';
 import type { Discipline, RuleProfileId } from '../table/vocabulary';
 
 // The federation's own records, each in a stream of its own (player-<licenceId>,
@@ -44,6 +45,10 @@ export interface CompetitionFields {
   appealWindowStart?: AppealWindowStart;
   decisionDeadlineHours: number;
   appealFee: Money | null;
+  // What becomes of a closed appeal's fee, and whether a withdrawn claim may be filed again
+  // (absent in records made before these existed: REFUNDED_WHEN_ALLOWED, not allowed).
+  appealFeeRule?: AppealFeeRule;
+  appealRefileAfterWithdrawal?: boolean;
 }
 
 export interface CompetitionCreated {

@@ -77,6 +77,7 @@ export function toMatchModel(m: MatchState): MatchModel {
     appealWindowMinutes: m.appealWindowMinutes,
     appeals: m.appeals,
     signatures: m.signatures,
+    signaturesAskedAgain: m.signaturesAskedAgain,
     final: m.final,
     revision: m.version - 1,
   };

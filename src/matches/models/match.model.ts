@@ -1,5 +1,6 @@
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import type {
+  FeeOutcome,
   AppealStatus,
   EvidenceKind,
   StatementCapacity,
@@ -126,6 +127,16 @@ export class AppealFeeModel {
   @Field() currency!: string;
 }
 
+@ObjectType('AppealFeeOutcome', {
+  description:
+    'What became of the fee when the appeal closed (AppealFeeSettled, by the competition’s rule).',
+})
+export class AppealFeeOutcomeModel {
+  @Field(() => E.FeeOutcome) outcome!: FeeOutcome;
+  @Field(() => Float) amount!: number;
+  @Field() currency!: string;
+}
+
 @ObjectType('AppealEvidence', {
   description: 'Evidence attached to an appeal by reference, with its author.',
 })
@@ -177,6 +188,11 @@ export class AppealModel {
   decisionDeadline!: string | null;
   @Field(() => String, { nullable: true }) decidedAt!: string | null;
   @Field(() => AppealFeeModel, { nullable: true }) fee!: AppealFeeModel | null;
+  @Field(() => AppealFeeOutcomeModel, {
+    nullable: true,
+    description: 'The fee refunded or forfeited (null while pending, or without a fee).',
+  })
+  feeOutcome!: AppealFeeOutcomeModel | null;
   @Field(() => [AppealEvidenceModel]) evidence!: AppealEvidenceModel[];
   @Field(() => String, {
     nullable: true,
@@ -206,6 +222,11 @@ export class MatchModel {
   appealWindowMinutes!: number;
   @Field(() => [AppealModel]) appeals!: AppealModel[];
   @Field(() => [String], { description: 'Who has signed the scoresheet.' }) signatures!: string[];
+  @Field(() => [String], {
+    description:
+      'Who had signed before a committee decision cleared the signatures and is asked to sign the amended result again.',
+  })
+  signaturesAskedAgain!: string[];
   @Field({ description: 'Signed off: final, only an appeal filed before can change it.' })
   final!: boolean;
   @Field(() => Int, {

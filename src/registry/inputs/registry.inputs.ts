@@ -3,6 +3,7 @@ import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNumber,
@@ -16,9 +17,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
+  APPEAL_FEE_RULES,
   APPEAL_WINDOW_STARTS,
   DISCIPLINES,
   RULE_PROFILES,
+  type AppealFeeRule,
   type AppealWindowStart,
   type Discipline,
   type RuleProfileId,
@@ -150,6 +153,22 @@ abstract class CompetitionFieldsInput extends CommandInput {
   @ValidateNested()
   @Type(() => MoneyInput)
   appealFee?: MoneyInput | null;
+
+  @Field(() => E.AppealFeeRule, {
+    nullable: true,
+    description: 'What becomes of a closed appeal’s fee. Default REFUNDED_WHEN_ALLOWED.',
+  })
+  @IsOptional()
+  @IsIn(APPEAL_FEE_RULES)
+  appealFeeRule?: AppealFeeRule;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether a withdrawn claim may be filed again. Default false.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  appealRefileAfterWithdrawal?: boolean;
 }
 
 @InputType({

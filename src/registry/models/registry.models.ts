@@ -1,6 +1,8 @@
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import {
+  DEFAULT_APPEAL_FEE_RULE,
   TIE_BREAK_ORDER,
+  type AppealFeeRule,
   type AppealWindowStart,
   type CompetitionRecord,
   type Discipline,
@@ -59,6 +61,10 @@ export class CompetitionModel {
   @Field(() => Int, { description: 'Hours the committee has to decide an appeal.' })
   decisionDeadlineHours!: number;
   @Field(() => MoneyModel, { nullable: true }) appealFee!: MoneyModel | null;
+  @Field(() => E.AppealFeeRule, { description: 'What becomes of a closed appeal’s fee.' })
+  appealFeeRule!: AppealFeeRule;
+  @Field({ description: 'Whether a withdrawn claim may be filed again.' })
+  appealRefileAfterWithdrawal!: boolean;
   @Field(() => [String], { description: 'Who may decide appeals here (token subjects).' })
   committee!: string[];
   @Field(() => Int) revision!: number;
@@ -120,6 +126,8 @@ export const toCompetitionModel = (c: CompetitionRecord): CompetitionModel => ({
   appealWindowStart: c.appealWindowStart ?? 'SHOT',
   decisionDeadlineHours: c.decisionDeadlineHours,
   appealFee: c.appealFee ? { ...c.appealFee } : null,
+  appealFeeRule: c.appealFeeRule ?? DEFAULT_APPEAL_FEE_RULE,
+  appealRefileAfterWithdrawal: c.appealRefileAfterWithdrawal ?? false,
   committee: [...c.committee],
   revision: c.version - 1,
 });

@@ -1,6 +1,13 @@
 import { DomainError } from '../../errors';
 import { canonicalJson } from '../../canonical-json';
-import type { Amendment, AppealDecided, AppealFiled, AppealMooted } from '../../events/appeals';
+import {
+  DEFAULT_APPEAL_FEE_RULE,
+  type Amendment,
+  type AppealDecided,
+  type AppealFeeSettled,
+  type AppealFiled,
+  type AppealMooted,
+} from '../../events/appeals';
 import type { PlaySnapshot } from '../../events/play-snapshot';
 import type { Ruling } from '../../rules/ruling';
 import type { DecideAppeal, FileAppeal } from '../commands';
@@ -20,6 +27,8 @@ import { disputedText } from './disputed-texts';
 import { requireNoDecisionUndone, requireNotRuledOn } from './finality';
 import { requireNoEarlierPending } from './order';
 import { requireOnPanel } from './recusal';
+import { requireAllowable, requireNotWithdrawn } from './filing-checks';
+import { mootedWithFees, settleFee } from './fees';
 import { normaliseAmendment, rederive } from './rederive';
 import { REMEDY_TEXT } from './remedy-texts';
 import { tableWords } from './table-words';
@@ -53,13 +62,20 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
   if (superseded.has(target.revision))
     throw new DomainError(
       'INVALID_APPEAL',
-      `Revision ${target.revision} was superseded at ${superseded.get(target.revision)}; appeal that instead`,
+      `Revision ${target.revision} was superseded at ${superseded.get(target.revision)} (${supersededBy(h, superseded.get(target.revision))}); appeal that instead`,
     );
   const closes = requireWindowOpen(state, c.policy, h, target);
   const proposal = normaliseAmendment(h.events, target.revision, c.proposal, 'INVALID_APPEAL');
-  // The proposal must be one the engine can apply (a what-if that would fail is refused now).
-  rederive(h.events, target.revision, proposal, 'INVALID_APPEAL');
+  requireNotWithdrawn(
+    state,
+    h.events,
+    c.by,
+    target.revision,
+    c.policy?.refileAfterWithdrawal ?? false,
+  );
   requireNoTwin(state, h, c.by, target.revision, proposal);
+  // The decision's own checks: an appeal that could never be allowed is refused now.
+  requireAllowable(state, h.events, target.revision, proposal);
   const appealId = `A${state.appeals.length + 1}`;
   const by = playerName(state, c.by);
   const what = disputedText(state, target.event);
@@ -79,10 +95,17 @@ export function fileAppeal(c: FileAppeal, state: MatchState, h: RecordedHistory)
       filedAt: h.now,
       decisionDeadline: deadline(h.now, c.policy?.decisionDeadlineHours ?? null),
       fee: c.policy?.appealFee ?? null,
+      feeRule: c.policy?.feeRule ?? DEFAULT_APPEAL_FEE_RULE,
+      refileAfterWithdrawal: c.policy?.refileAfterWithdrawal ?? false,
       explanation: `${by} appeals ${what.en} ${where('revision', 'appeal')}: ${grounds}`,
       explanationPt: `${by} recorre ${what.pt} ${where('revisão', 'recurso')}: ${grounds}`,
     },
   };
+}
+
+function supersededBy(h: RecordedHistory, revision: number | undefined): string {
+  const by = h.events.find((r) => r.revision === revision);
+  return by ? tableWords(by.event.type) : 'a later event';
 }
 
 function deadline(filedAt: string, hours: number | null): string | null {
@@ -124,7 +147,7 @@ export function decideAppeal(
   c: DecideAppeal,
   state: MatchState,
   h: RecordedHistory,
-): [AppealDecided, ...AppealMooted[]] {
+): [AppealDecided, ...(AppealFeeSettled | AppealMooted)[]] {
   pendingAppeal(state, c.appealId);
   // Appeals pending together are decided in table order (order.ts).
   requireNoEarlierPending(state, h.events, c.appealId);
@@ -154,9 +177,12 @@ export function decideAppeal(
       ...(h.now ? { decidedAt: h.now } : {}),
     },
   };
-  if (c.outcome === 'DISMISSED') return [dismissed(decision)];
+  // The fee is settled with the decision (and each mooted appeal's with its closing).
+  if (c.outcome === 'DISMISSED')
+    return [dismissed(decision), ...settleFee(state, filed, 'DISMISSED')];
   const decided = allowed(decision);
-  return [decided, ...mooted(state, c.appealId, decided.data.supersedes)];
+  const moot = mooted(state, c.appealId, decided.data.supersedes);
+  return [decided, ...settleFee(state, filed, 'ALLOWED'), ...mootedWithFees(state, h.events, moot)];
 }
 
 interface Decision {
@@ -206,7 +232,7 @@ function dismissed(x: Decision): AppealDecided {
       reopened: false,
       rule: null,
       explanation: `Appeal ${c.appealId} by ${by} is dismissed and the record stands: ${reason}`,
-      explanationPt: `O recurso ${c.appealId} de ${by} é indeferido e o registo mantém-se: ${written.reasonPt ?? reason}`,
+      explanationPt: `O recurso ${c.appealId} de ${by} é julgado improcedente e o registo mantém-se: ${written.reasonPt ?? reason}`,
     },
   };
 }

@@ -1,5 +1,11 @@
 import { DomainError } from '../../errors';
-import type { Amendment, AppealState } from '../../events/appeals';
+import type {
+  Amendment,
+  AppealFeeRule,
+  AppealFeeSettled,
+  AppealState,
+  FeeOutcome,
+} from '../../events/appeals';
 import type { Ruling } from '../../rules/ruling';
 import type { MatchState } from '../state';
 import { filedEvent, rulingAfter, type RecordedEvent } from './history';
@@ -21,6 +27,18 @@ export interface CaseFile<R extends RecordedEvent = RecordedEvent> {
   evidence: R[];
   decision: R | null;
   review: R | null;
+  // What became of the fee once the appeal closed, by the competition's rule frozen at filing,
+  // with the revision of the AppealFeeSettled and the event it follows (null: open or no fee).
+  feeOutcome: FeeOutcomeRecord | null;
+}
+
+export interface FeeOutcomeRecord {
+  outcome: FeeOutcome;
+  amount: number;
+  currency: string;
+  rule: AppealFeeRule;
+  follows: AppealFeeSettled['data']['follows'];
+  revision: number;
 }
 
 export function caseFile<R extends RecordedEvent>(
@@ -53,7 +71,14 @@ export function caseFile<R extends RecordedEvent>(
     evidence: about('AppealEvidenceAttached'),
     decision,
     review: about('AppealReviewed')[0] ?? null,
+    feeOutcome: feeOutcomeOf(about('AppealFeeSettled').at(-1)),
   };
+}
+
+function feeOutcomeOf(r: RecordedEvent | undefined): FeeOutcomeRecord | null {
+  if (r?.event.type !== 'AppealFeeSettled') return null;
+  const { outcome, fee, rule, follows } = r.event.data;
+  return { outcome, ...fee, rule, follows, revision: r.revision };
 }
 
 function proposedRuling(

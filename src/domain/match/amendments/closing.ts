@@ -1,8 +1,15 @@
 import { DomainError } from '../../errors';
-import type { AppealMooted, AppealState, AppealWithdrawn } from '../../events/appeals';
+import type {
+  AppealFeeSettled,
+  AppealMooted,
+  AppealState,
+  AppealWithdrawn,
+} from '../../events/appeals';
 import type { WithdrawAppeal } from '../commands';
 import { requireText } from '../guards';
 import { playerName, type MatchState } from '../state';
+import { settleFee } from './fees';
+import { filedEvent, type RecordedHistory } from './history';
 
 // An appeal is closed by a decision, by its appellant's withdrawal, or as moot when a decision
 // on another appeal supersedes what it disputes: never silently lost.
@@ -21,7 +28,11 @@ export function pendingAppeal(state: MatchState, appealId: string): AppealState 
   throw new DomainError('APPEAL_ALREADY_DECIDED', `Appeal ${appealId} ${why}`, undefined, appealId);
 }
 
-export function withdrawAppeal(c: WithdrawAppeal, state: MatchState): AppealWithdrawn {
+export function withdrawAppeal(
+  c: WithdrawAppeal,
+  state: MatchState,
+  h: RecordedHistory,
+): [AppealWithdrawn, ...AppealFeeSettled[]] {
   const appeal = pendingAppeal(state, c.appealId);
   if (c.by !== appeal.by)
     throw new DomainError(
@@ -32,7 +43,7 @@ export function withdrawAppeal(c: WithdrawAppeal, state: MatchState): AppealWith
     );
   const reason = requireText(c.reason, 'A reason for the withdrawal');
   const by = playerName(state, c.by);
-  return {
+  const withdrawn: AppealWithdrawn = {
     type: 'AppealWithdrawn',
     version: 1,
     data: {
@@ -43,6 +54,7 @@ export function withdrawAppeal(c: WithdrawAppeal, state: MatchState): AppealWith
       explanationPt: `${by} desiste do recurso ${appeal.id}: ${reason}`,
     },
   };
+  return [withdrawn, ...settleFee(state, filedEvent(h.events, appeal.id), 'WITHDRAWN')];
 }
 
 // The other pending appeals whose disputed event an allowing decision supersedes.

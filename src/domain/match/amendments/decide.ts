@@ -55,7 +55,7 @@ export function decideAmendment(
     case 'ReviewAppealDecision':
       return reviewDecision(c, state, requireHistory(recorded));
     case 'WithdrawAppeal':
-      return [withdrawAppeal(c, state)];
+      return withdrawAppeal(c, state, requireHistory(recorded));
     case 'RequestAppealReview':
       return [requestReview(c, state, requireHistory(recorded))];
     case 'SignOffMatch':

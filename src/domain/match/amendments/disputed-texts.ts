@@ -1,6 +1,8 @@
 import type { LedgerEvent } from '../../events/catalogue';
 import type { Text } from '../../rules/general/explain';
+import type { Pocket } from '../../table/vocabulary';
 import { playerName, type MatchState } from '../state';
+import { cushionWords, pocketWords } from './table-words';
 
 // What an appeal disputes, in table language: "the ruling on Ana Sousa's shot 3 of game 1" /
 // "da decisão sobre a tacada 3 de Ana Sousa no jogo 1" (Portuguese, after "recorre").
@@ -63,8 +65,8 @@ function otherPlay(e: LedgerEvent, name: (id: string | null) => string): Text {
   switch (e.type) {
     case 'BreakOrderDecided':
       return e.data.method === 'LAG'
-        ? { en: 'the lag for the break', pt: 'do lag para a saída' }
-        : { en: 'the coin toss for the break', pt: 'do sorteio da saída' };
+        ? { en: 'the lag for the break', pt: 'da tiragem à tabela para a saída' }
+        : { en: 'the coin toss for the break', pt: 'da moeda ao ar para a saída' };
     case 'OptionChosen':
       return { en: `${name(e.data.player)}'s choice`, pt: `da escolha de ${name(e.data.player)}` };
     case 'CueBallPlaced':
@@ -73,12 +75,15 @@ function otherPlay(e: LedgerEvent, name: (id: string | null) => string): Text {
         pt: `da colocação da bola branca por ${name(e.data.player)}`,
       };
     case 'ShotCalled':
-      return { en: `${name(e.data.player)}'s call`, pt: `da marcação de ${name(e.data.player)}` };
-    case 'FrozenBallDeclared':
+      return callText(name(e.data.player), e.data.ball, e.data.pocket, e.data.safety);
+    case 'FrozenBallDeclared': {
+      const cushion = cushionWords(e.data.cushion);
       return {
-        en: `the declaration that the ${e.data.ball} is frozen to a cushion`,
-        pt: `da declaração de que a ${e.data.ball} está encostada à tabela`,
+        en: `the declaration that the ${e.data.ball} is frozen to ${cushion.en}`,
+        // "à" is "a" + "a tabela…": the article contracted.
+        pt: `da declaração de que a bola ${e.data.ball} está colada à ${cushion.pt.slice(2)}`,
       };
+    }
     case 'RefereeRuled':
       return e.data.player
         ? {
@@ -89,4 +94,16 @@ function otherPlay(e: LedgerEvent, name: (id: string | null) => string): Text {
     default:
       return { en: 'the event', pt: 'do evento' };
   }
+}
+
+// A call names its ball and pocket (G1.4: "a bola visada e a respectiva bolsa"), or a safety.
+function callText(who: string, ball: number | null, pocket: Pocket | null, safety: boolean): Text {
+  if (safety || ball === null || pocket === null)
+    return { en: `${who}'s call of a safety`, pt: `do anúncio de defesa de ${who}` };
+  const where = pocketWords(pocket);
+  return {
+    en: `${who}'s call of the ${ball} in ${where.en}`,
+    // "na" is "em" + "a bolsa…": the article contracted.
+    pt: `do anúncio de ${who} (bola ${ball} n${where.pt})`,
+  };
 }

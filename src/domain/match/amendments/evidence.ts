@@ -14,7 +14,7 @@ import { requireOnPanel } from './recusal';
 import { openFile } from './review-request';
 
 // Evidence is attached to a pending appeal by reference, each piece its own event with its
-// author: a video (URL and the second to watch from), a photo (URL or archive reference), a
+// author: a video (URL and the second to watch from, both required), a photo (URL or archive reference), a
 // statement of the referee (current or former), the opponent or the appellant, and the
 // committee's hearing notes. Once the appeal is closed, the file is closed.
 export function attachEvidence(
@@ -95,6 +95,9 @@ function content(c: AttachAppealEvidence) {
   if (atSecond !== null && (!Number.isInteger(atSecond) || atSecond < 0))
     throw invalid('atSecond must be a whole number of seconds from 0');
   if (c.kind === 'VIDEO' && url === null) throw invalid('A video needs its url');
+  // A committee watches a recording from a moment, never the whole of it.
+  if (c.kind === 'VIDEO' && atSecond === null)
+    throw invalid('A video needs the moment to watch from (atSecond, in seconds)');
   if (c.kind !== 'VIDEO' && atSecond !== null) throw invalid('Only a video has a moment to watch');
   if (c.kind === 'PHOTO' && url === null && reference === null)
     throw invalid('A photo needs a url or an archive reference');

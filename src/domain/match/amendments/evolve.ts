@@ -30,6 +30,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
         decidedAt: null,
         reasonPt: null,
         fee: d.fee ?? null,
+        feeOutcome: null,
         evidence: [],
         mootedBy: null,
       };
@@ -53,8 +54,7 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
       );
       if (d.outcome === 'ALLOWED' && d.resulting) {
         installPlaySnapshot(next, d.resulting);
-        next.signatures = [];
-        next.final = false;
+        clearSignatures(next);
       }
       return next;
     }
@@ -76,13 +76,12 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
       const reopens = d.reopens ?? [];
       next.appeals = next.appeals.map((a) =>
         reopens.includes(a.id)
-          ? { ...a, status: 'PENDING' as const, reason: null, mootedBy: null }
+          ? { ...a, status: 'PENDING' as const, reason: null, mootedBy: null, feeOutcome: null }
           : a,
       );
       if (d.resulting) {
         installPlaySnapshot(next, d.resulting);
-        next.signatures = [];
-        next.final = false;
+        clearSignatures(next);
       }
       return next;
     }
@@ -112,11 +111,20 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
       );
       return next;
     }
+    case 'AppealFeeSettled': {
+      const { appealId, outcome, fee } = event.data;
+      next.appeals = next.appeals.map((a) =>
+        a.id === appealId ? { ...a, feeOutcome: { outcome, ...fee } } : a,
+      );
+      return next;
+    }
     case 'MatchSigned':
       next.signatures = [...next.signatures, event.data.by];
+      next.signaturesAskedAgain = next.signaturesAskedAgain.filter((b) => b !== event.data.by);
       return next;
     case 'MatchSignedOff':
       next.final = true;
+      next.signaturesAskedAgain = [];
       return next;
   }
 }
@@ -129,4 +137,11 @@ function closed(
   reason: string,
 ): AppealState[] {
   return s.appeals.map((a) => (a.id === id ? { ...a, status, reason } : a));
+}
+
+// A decision that changes the record clears the signatures: whoever had signed is asked again.
+function clearSignatures(s: MatchState): void {
+  s.signaturesAskedAgain = [...new Set([...s.signaturesAskedAgain, ...s.signatures])];
+  s.signatures = [];
+  s.final = false;
 }

@@ -10,7 +10,7 @@ export {
   type RecordedEvent,
   type RecordedHistory,
 } from './history';
-export { caseFile, type CaseFile } from './case-file';
+export { caseFile, type CaseFile, type FeeOutcomeRecord } from './case-file';
 export { previewAppeal, type AppealPreview } from './preview';
 export { normaliseAmendment, rederive } from './rederive';
 export {
@@ -28,3 +28,4 @@ export {
   type AppealWindowsInForce,
 } from './window-close';
 export { recheckRulings, type RulingRecheck, type RulingSource } from './rulings';
+export { isOverdue } from './overdue';

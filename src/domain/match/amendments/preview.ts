@@ -67,7 +67,9 @@ export function previewAppeal(
     amended: fold(current, decided),
     ruling: decision.data.ruling,
     supersedes: decision.data.supersedes,
-    forecloses: moots.map((m) => ({ appealId: m.data.appealId, reason: m.data.reason })),
+    forecloses: moots.flatMap((m) =>
+      m.type === 'AppealMooted' ? [{ appealId: m.data.appealId, reason: m.data.reason }] : [],
+    ),
   };
 }
 

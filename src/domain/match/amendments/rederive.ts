@@ -14,12 +14,12 @@ import {
   fold,
   isPlay,
   lastCallBefore,
-  locateShot,
   stateBefore,
   supersededRevisions,
   type RecordedEvent,
 } from './history';
 import { tableWords } from './table-words';
+import { locateAmendable } from './amendable';
 import { amendResult, locateResult, mergedResult } from '../results/amend';
 
 // When an amendment changes the past, the new present is re-derived by replaying the recorded
@@ -45,7 +45,7 @@ export function normaliseAmendment(
   requireOnlyFieldsOf(p, code);
   switch (p.kind) {
     case 'AMEND_FACTS': {
-      const { shot } = locateShot(events, against, code);
+      const { shot } = locateAmendable(events, against, code);
       if (!p.facts && !p.call)
         throw new DomainError(code, 'AMEND_FACTS needs changed facts or a different call');
       const facts: ShotFacts = { ...shot.facts, ...(p.facts ?? {}) };
@@ -148,18 +148,19 @@ interface Branch {
 
 function amendFacts(b: Branch, a: Amendment): Derived {
   const { events, code } = b;
-  const { revision, shot } = locateShot(events, b.against, code);
+  const { revision, shot, call: corrected, from } = locateAmendable(events, b.against, code);
   const before = stateBefore(events, revision);
   const game = b.inProgress(before);
   let base = before;
   let callRevision: number | null = null;
   const called: LedgerEvent[] = [];
-  if (a.call) {
+  const call = a.call ?? corrected;
+  if (call) {
     // E8.2: the break is not a called shot.
     if (game.isBreakShot) throw new DomainError(code, 'The break is not a called shot', 'E8.2');
     // The amended call must be one the table would have accepted (the same checks as callShot:
     // G1.4 one ball and one pocket on the table, no calls in 9-ball, push outs only when allowed).
-    called.push(...decidePlay({ type: 'CallShot', player: shot.shooter, call: a.call }, before));
+    called.push(...decidePlay({ type: 'CallShot', player: shot.shooter, call }, before));
     base = fold(before, called);
     callRevision = lastCallBefore(events, revision);
   }
@@ -167,7 +168,7 @@ function amendFacts(b: Branch, a: Amendment): Derived {
   const decided = decidePlay({ type: 'PlayShot', shooter: shot.shooter, facts: a.facts! }, base);
   const after = fold(base, decided);
   const adjudicated = decided.find((e) => e.type === 'ShotAdjudicated');
-  const supersedes = b.live(revision, true);
+  const supersedes = b.live(from, true);
   if (callRevision !== null && !b.superseded.has(callRevision)) supersedes.unshift(callRevision);
   return {
     resulting: toPlaySnapshot(after),

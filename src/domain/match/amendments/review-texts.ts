@@ -3,8 +3,8 @@ import type { Text } from '../../rules/general/explain';
 
 // A review in table language, English and Portuguese.
 const OUTCOME: Record<AppealOutcome, Text> = {
-  DISMISSED: { en: 'dismissed', pt: 'improcedente' },
-  ALLOWED: { en: 'allowed', pt: 'procedente' },
+  DISMISSED: { en: 'dismissed', pt: 'julgado improcedente' },
+  ALLOWED: { en: 'allowed', pt: 'julgado procedente' },
 };
 
 export const REVIEW_TEXT = {
@@ -14,7 +14,7 @@ export const REVIEW_TEXT = {
   }),
   setAside: (appealId: string, by: string, decision: AppealOutcome): Text => ({
     en: `The review panel sets aside the decision on appeal ${appealId} by ${by}; the appeal is ${OUTCOME[decision].en}`,
-    pt: `A instância de revisão anula a decisão do recurso ${appealId} de ${by}; o recurso é julgado ${OUTCOME[decision].pt}`,
+    pt: `A instância de revisão anula a decisão do recurso ${appealId} de ${by}; o recurso é ${OUTCOME[decision].pt}`,
   }),
   restored: (over: boolean): Text => ({
     en: `the record as it stood before the decision is restored${over ? '.' : ' and play resumes from it.'}`,

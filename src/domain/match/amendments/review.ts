@@ -1,11 +1,17 @@
 import { canonicalJson } from '../../canonical-json';
 import { DomainError } from '../../errors';
-import type { AppealDecided, AppealMooted, AppealReviewed } from '../../events/appeals';
+import type {
+  AppealDecided,
+  AppealFeeSettled,
+  AppealMooted,
+  AppealReviewed,
+} from '../../events/appeals';
 import type { ReviewAppealDecision } from '../commands';
 import { requireText } from '../guards';
 import { toPlaySnapshot } from '../play-snapshot';
 import { playerName, type MatchState } from '../state';
 import { mooted } from './closing';
+import { mootedWithFees } from './fees';
 import {
   filedEvent,
   isCommitteeDecision,
@@ -30,7 +36,7 @@ export function reviewDecision(
   c: ReviewAppealDecision,
   state: MatchState,
   h: RecordedHistory,
-): [AppealReviewed, ...AppealMooted[]] {
+): [AppealReviewed, ...(AppealMooted | AppealFeeSettled)[]] {
   const reviewed = decisionUnderReview(state, h.events, c.appealId);
   const d = reviewed.event.data;
   const filed = filedEvent(h.events, c.appealId);
@@ -116,7 +122,7 @@ export function reviewDecision(
       explanationPt: `${head.pt}: ${what.pt}${ruling.pt}${back.pt} Fundamento: ${pt.reasonPt}`,
     },
   };
-  return [event, ...mooted(state, c.appealId, supersedes)];
+  return [event, ...mootedWithFees(state, h.events, mooted(state, c.appealId, supersedes))];
 }
 
 type Reviewed = RecordedEvent & { event: AppealDecided };

@@ -4,7 +4,8 @@ import type { LedgerEvent } from '../../events/catalogue';
 import type { SignOffMatch } from '../commands';
 import { isPlayerOf, playerName, type MatchState } from '../state';
 
-// Both players sign, or the referee signs for the table: then the match is final.
+// Both players sign, or the referee signs for the table: then the match is final. Whoever had
+// signed before a decision cleared the signatures is asked again (signaturesAskedAgain).
 export function signOff(c: SignOffMatch, state: MatchState): LedgerEvent[] {
   if (state.final)
     throw new DomainError('MATCH_SIGNED_OFF', 'The match is already signed off and final');
@@ -13,6 +14,16 @@ export function signOff(c: SignOffMatch, state: MatchState): LedgerEvent[] {
   const signatures = state.signatures;
   if (c.capacity === 'PLAYER' && !isPlayerOf(state, c.by))
     throw new DomainError('NOT_A_PLAYER_OF_MATCH', `${c.by} does not play in this match`);
+  // The referee's signature makes the match final for the table: not while the committee still
+  // has an appeal on it to decide (the players may still sign, accepting the result as it stands).
+  const pending = state.appeals.find((a) => a.status === 'PENDING');
+  if (c.capacity === 'REFEREE' && pending)
+    throw new DomainError(
+      'APPEAL_PENDING',
+      `Appeal ${pending.id} on this match is pending; the referee signs the match final once the committee has decided it`,
+      undefined,
+      pending.id,
+    );
   if (signatures.includes(c.by))
     throw new DomainError('ALREADY_SIGNED', `${c.by} has already signed this match`);
   const who = c.capacity === 'PLAYER' ? playerName(state, c.by) : `Referee ${c.by}`;

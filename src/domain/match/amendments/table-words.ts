@@ -1,4 +1,6 @@
 import type { LedgerEventType } from '../../events/catalogue';
+import type { Text } from '../../rules/general/explain';
+import type { Cushion, Pocket } from '../../table/vocabulary';
 
 // What an event is, as the table says it, for refusals (never the internal type name).
 const WORDS: Record<LedgerEventType, string> = {
@@ -26,6 +28,7 @@ const WORDS: Record<LedgerEventType, string> = {
   AppealReviewRequested: 'a request for the review of a decision',
   AppealWithdrawn: 'the withdrawal of an appeal',
   AppealMooted: 'an appeal closed as moot',
+  AppealFeeSettled: "the settlement of an appeal's fee",
   MatchSigned: 'a signature on the scoresheet',
   MatchSignedOff: 'the sign-off of the match',
   PlayerRegistered: 'the registration of a player',
@@ -37,4 +40,32 @@ const WORDS: Record<LedgerEventType, string> = {
 
 export function tableWords(type: LedgerEventType): string {
   return WORDS[type];
+}
+
+// The pockets and cushions by name, never by code, in the federation's words (bolsa, tabela de
+// topo at the foot, tabela de saída at the head).
+const POCKETS: Record<Pocket, Text> = {
+  FL: { en: 'the foot left corner pocket', pt: 'a bolsa de canto esquerda do topo' },
+  FR: { en: 'the foot right corner pocket', pt: 'a bolsa de canto direita do topo' },
+  SL: { en: 'the left side pocket', pt: 'a bolsa do meio esquerda' },
+  SR: { en: 'the right side pocket', pt: 'a bolsa do meio direita' },
+  HL: { en: 'the head left corner pocket', pt: 'a bolsa de canto esquerda da saída' },
+  HR: { en: 'the head right corner pocket', pt: 'a bolsa de canto direita da saída' },
+};
+
+const CUSHIONS: Record<Cushion, Text> = {
+  HEAD: { en: 'the head cushion', pt: 'a tabela de saída' },
+  FOOT: { en: 'the foot cushion', pt: 'a tabela de topo' },
+  LEFT_HEAD_SIDE: { en: 'the left cushion, head side', pt: 'a tabela esquerda, do lado da saída' },
+  LEFT_FOOT_SIDE: { en: 'the left cushion, foot side', pt: 'a tabela esquerda, do lado do topo' },
+  RIGHT_HEAD_SIDE: { en: 'the right cushion, head side', pt: 'a tabela direita, do lado da saída' },
+  RIGHT_FOOT_SIDE: { en: 'the right cushion, foot side', pt: 'a tabela direita, do lado do topo' },
+};
+
+export function pocketWords(pocket: Pocket): Text {
+  return POCKETS[pocket];
+}
+
+export function cushionWords(cushion: Cushion): Text {
+  return CUSHIONS[cushion];
 }
