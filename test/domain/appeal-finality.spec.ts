@@ -116,13 +116,16 @@ describe('a committee decision is final: a later appeal cannot undo it either', 
     proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
   });
 
-  // Bruno appeals the break while A1 (Ana's pocket ruling, a later shot of the same frame) is
-  // pending; then A1 is decided. A2 stays pending.
+  // An older ledger: Bruno appealed the break while A1 (Ana's pocket ruling, a later shot of the
+  // same frame) was pending, and A1 was decided first, as the rules then allowed (today filing
+  // refuses A2 and the decision waits for it). A2 stays pending.
   function breakAppealedThenDecided(outcome: 'DISMISSED' | 'ALLOWED'): Table {
     const t = breakAndWrongPocket();
     appealed(t);
-    t.run(appealBreak(t));
+    const filed = t.run(appealBreak(t));
+    t.history.splice(t.history.length - filed.length, filed.length);
     t.run(decideA('A1', outcome));
+    t.history.push(...filed);
     expect(t.state.appeals[1]).toMatchObject({ id: 'A2', status: 'PENDING' });
     return t;
   }

@@ -96,13 +96,21 @@ SHAPES[6] = [
   'appealWindowStart',
   'appeals[].mootedBy',
   'appeals[].reviewRequestedBy',
-].sort();
+].sort(bySegments);
 
 // The values an appeal's status may hold, per version.
 const APPEAL_STATUS_VALUES: Record<number, string[]> = {
   5: ['PENDING', 'DISMISSED', 'ALLOWED', 'WITHDRAWN', 'MOOT'],
   6: ['PENDING', 'DISMISSED', 'ALLOWED', 'WITHDRAWN', 'MOOT'],
 };
+
+// The order paths() lists them in: key by key, a key before the keys it prefixes.
+function bySegments(a: string, b: string): number {
+  const [x, y] = [a, b].map((p) => p.replace(/\[\]/g, '').split('.'));
+  for (let i = 0; i < Math.min(x.length, y.length); i++)
+    if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  return x.length - y.length;
+}
 
 // A played match's state, with the fields of an appeal filed in another match in place of its
 // empty list of appeals.
