@@ -19,6 +19,7 @@ import {
   type ProjectionBatch,
 } from '../projections/projection';
 import { COUNTER_COLUMNS, installStatsTables, STATS_TABLES } from './stats-tables';
+import { clearStatTotals, installStatTotals, STATS_LAYOUT } from './stats-totals';
 
 // The stats read model. When a batch changes a match, its rows are written again: folded on from
 // the match's tally kept in memory when the batch only adds play, else computed again from its
@@ -26,9 +27,10 @@ import { COUNTER_COLUMNS, installStatsTables, STATS_TABLES } from './stats-table
 // correction or an allowed appeal leaves exactly the rows the amended history would have produced.
 export const statsProjection = (): Projection => ({
   name: 'stats',
-  version: STATS_VERSION,
-  install: installStatsTables,
+  version: STATS_VERSION * 100 + STATS_LAYOUT,
+  install: (db) => (installStatsTables(db), installStatTotals(db)),
   clear: (db) => {
+    clearStatTotals(db);
     for (const t of STATS_TABLES) db.exec(`DELETE FROM ${t}`);
     writers.delete(db);
   },
@@ -69,6 +71,11 @@ interface Cached {
   playedOn: string;
 }
 
+const SHOT_COLUMNS = (
+  'match_id seq game rack inning shot_number shooter is_break call_ball call_pocket ' +
+  'safety push_out ball_in_hand pocketed turn penalty foul_kind foul_rule rule_ids game_winner facts'
+).split(' ');
+
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 class StatsWriter {
@@ -107,29 +114,7 @@ class StatsWriter {
       player: insert('stat_player_matches', ['match_id', 'player', ...dims, ...COUNTER_COLUMNS]),
       game: insert('stat_player_games', ['match_id', 'game', 'player', ...COUNTER_COLUMNS]),
       foul: insert('stat_fouls', ['match_id', 'game', 'player', 'kind', 'rule', 'count']),
-      shot: insert('shots', [
-        'match_id',
-        'seq',
-        'game',
-        'rack',
-        'inning',
-        'shot_number',
-        'shooter',
-        'is_break',
-        'call_ball',
-        'call_pocket',
-        'safety',
-        'push_out',
-        'ball_in_hand',
-        'pocketed',
-        'turn',
-        'penalty',
-        'foul_kind',
-        'foul_rule',
-        'rule_ids',
-        'game_winner',
-        'facts',
-      ]),
+      shot: insert('shots', SHOT_COLUMNS),
     };
     this.deletes = STATS_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE match_id = ?`));
   }
