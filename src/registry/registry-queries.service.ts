@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
 import {
-  standings,
+  standingsOf,
   type CompetitionFields,
+  type PairWins,
+  type StandingTotals,
   type CompetitionRecord,
   type MatchState,
   type PlayerRecord,
@@ -228,38 +230,30 @@ export class RegistryQueryService {
   }
 
   // The competition's table (see TIE_BREAK_ORDER), with each player's registered name.
+  // From the rows kept per player and per pair (./registry-standings.ts): bounded by the
+  // competition's players, not its matches.
   standings(competitionId: string): (StandingRow & { displayName: string | null })[] {
-    const rows = this.db
-      .prepare<
-        [string],
-        {
-          player_a: string;
-          player_b: string;
-          status: string;
-          winner: string | null;
-          games_a: number;
-          games_b: number;
-        }
-      >(
-        'SELECT player_a, player_b, status, winner, games_a, games_b FROM registry_matches WHERE competition_id = ?',
+    const totals = this.db
+      .prepare<[string], StandingTotals>(
+        `SELECT player AS playerId, played, won, lost, games_for AS gamesFor,
+           games_against AS gamesAgainst FROM registry_standings WHERE competition_id = ?`,
       )
       .all(competitionId);
-    const table = standings(
-      rows.map((r) => ({
-        players: [r.player_a, r.player_b],
-        winner: r.status === 'COMPLETED' ? r.winner : null,
-        games: [r.games_a, r.games_b],
-      })),
-    );
+    const pairs = this.db
+      .prepare<
+        [string],
+        PairWins
+      >('SELECT winner, loser, wins FROM registry_head_to_head WHERE competition_id = ?')
+      .all(competitionId);
+    const table = standingsOf(totals, pairs);
     // Every name in one read: the players of the competition's matches.
     const names = new Map(
       this.db
-        .prepare<[string, string], { licence_id: string; display_name: string }>(
+        .prepare<[string], { licence_id: string; display_name: string }>(
           `SELECT licence_id, display_name FROM registry_players WHERE licence_id IN (
-             SELECT player_a FROM registry_matches WHERE competition_id = ?
-             UNION SELECT player_b FROM registry_matches WHERE competition_id = ?)`,
+             SELECT player FROM registry_standings WHERE competition_id = ?)`,
         )
-        .all(competitionId, competitionId)
+        .all(competitionId)
         .map((r) => [r.licence_id, r.display_name]),
     );
     return table.map((row) => ({ ...row, displayName: names.get(row.playerId) ?? null }));

@@ -9,7 +9,7 @@ import { amendedMatch } from '../support/amended-match';
 import { appendRecorded, tickingClock } from '../support/recorded-ledger';
 
 const DISCIPLINES = ['EIGHT_BALL', 'NINE_BALL', 'TEN_BALL'] as const;
-const COMPETITIONS = [null, 'league', 'cup'];
+const COMPETITIONS = [undefined, 'league', 'cup'];
 
 // A season of amended matches (a correction or an allowed appeal in each, so rows go down as
 // well as up), in three disciplines and three competitions (none among them), their commands
