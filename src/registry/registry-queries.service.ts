@@ -239,12 +239,16 @@ export class RegistryQueryService {
            games_against AS gamesAgainst FROM registry_standings WHERE competition_id = ?`,
       )
       .all(competitionId);
-    const pairs = this.db
-      .prepare<
-        [string],
-        PairWins
-      >('SELECT winner, loser, wins FROM registry_head_to_head WHERE competition_id = ?')
-      .all(competitionId);
+    // Head-to-head counts only between players level on wins: each level group's pairs alone.
+    const level = new Map<number, string[]>();
+    for (const t of totals) level.set(t.won, [...(level.get(t.won) ?? []), t.playerId]);
+    const among = this.db.prepare<[string, string, string], PairWins>(
+      `SELECT winner, loser, wins FROM registry_head_to_head WHERE competition_id = ?
+         AND winner IN (SELECT value FROM json_each(?)) AND loser IN (SELECT value FROM json_each(?))`,
+    );
+    const pairs = [...level.values()]
+      .filter((group) => group.length > 1)
+      .flatMap((group) => among.all(competitionId, JSON.stringify(group), JSON.stringify(group)));
     const table = standingsOf(totals, pairs);
     // Every name in one read: the players of the competition's matches.
     const names = new Map(
