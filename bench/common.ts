@@ -39,3 +39,16 @@ export async function rates(events: number, fn: () => unknown): Promise<number[]
   }
   return out;
 }
+
+// A gate or target line: PASS or FAIL on the median of the runs' figures, with min/median/max.
+export function verdict(
+  name: string,
+  figures: readonly number[],
+  ok: (median: number) => boolean,
+  show: (n: number) => string = (n) => `${n.toFixed(2)}×`,
+): string {
+  if (figures.length === 0 || figures.some((x) => !Number.isFinite(x)))
+    return `  FAIL  ${name}: not measured`;
+  const s = spreadOf(figures);
+  return `  ${ok(s.median) ? 'PASS' : 'FAIL'}  ${name}: ${spread(s, show)}`;
+}

@@ -6,6 +6,7 @@ import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
 import { benchAttack } from './attack';
 import { benchBoard } from './board';
 import { benchClassic } from './classic';
+import { benchCodec } from './codec';
 import { benchConsole } from './console';
 import { benchImport } from './import';
 import { benchPeerAppend } from './peer-append';
@@ -27,6 +28,10 @@ async function main(): Promise<void> {
     if (wanted('rebuild') || wanted('peer')) {
       if (wanted('rebuild')) await benchRebuild(dir);
       if (wanted('peer')) await benchPeerAppend(dir, await sampleEvents(dir));
+    }
+    if (wanted('codec')) {
+      await sampleEvents(dir);
+      await benchCodec(join(dir, 'templates.sqlite'));
     }
     if (wanted('import')) await benchImport(dir);
   } finally {

@@ -2,21 +2,23 @@ import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { evolve, type MatchState } from '../src/domain';
-import { applyStored } from '../src/ledger/envelope';
-import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
-import { int, RUNS, rates, ratio, seconds, spread, spreadOf } from './common';
+import { checkOutBaseline, type Baseline } from './baseline';
+import { int, RUNS, rates, seconds, spread, spreadOf, verdict } from './common';
 import { generateLedger, recordTemplates, storedSize } from './workload';
 
-// The rebuild and replay figures on a generated ledger of BENCH_REBUILD_EVENTS events (1M by
-// default), copied from BENCH_TEMPLATES matches recorded through the real write path.
+// The rebuild and replay figures on generated ledgers of BENCH_REBUILD_EVENTS events (a comma
+// list, smallest first; 300k and 1M by default), copied from BENCH_TEMPLATES matches recorded
+// through the real write path; each figure of this tree beside the baseline checkout's
+// (./baseline.ts) on the same ledger file, run by run.
 
-const EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
+const SIZES = (process.env.BENCH_REBUILD_EVENTS ?? '300000,1000000').split(',').map(Number);
 const TEMPLATES = Number(process.env.BENCH_TEMPLATES ?? 60);
-const PAGE = 5000;
+const ROOT = join(__dirname, '..');
 
 const mib = (n: number) => `${n.toFixed(0)} MiB`;
 const perEvent = (file: string, events: number) => `${int(statSync(file).size / events)} B/event`;
+const rate = (r: { events: number; seconds: number }) => r.events / r.seconds;
+const ratios = (a: number[], b: number[]) => a.map((x, i) => x / b[i]);
 
 // The floor: each stored row read in commit order with its command's row, and its texts parsed
 // (its data, its own metadata, a command's JSON once for all its events), nothing else.
@@ -42,25 +44,6 @@ function bareParse(file: string): number {
   return n;
 }
 
-// The projector's replay without its writes: the store's pages, each event converted and folded.
-async function replay(file: string): Promise<number> {
-  const store = new SqliteEventStore({ filename: file, readOnly: true });
-  const states = new Map<string, MatchState | null>();
-  let n = 0;
-  for (let after: bigint | undefined; ; ) {
-    const page = await store.readAll({ after, maxCount: PAGE });
-    for (const e of page) {
-      if (!e.streamId.startsWith('match-')) continue;
-      states.set(e.streamId, applyStored(states.get(e.streamId) ?? null, e, evolve).state);
-      n++;
-    }
-    if (page.length < PAGE) break;
-    after = page[page.length - 1].position;
-  }
-  await store.close();
-  return n;
-}
-
 export interface Rebuilt {
   events: number;
   seconds: number;
@@ -68,58 +51,143 @@ export interface Rebuilt {
   peak: number;
 }
 
-// Each rebuild in a child process (its own peak RSS), as `ledger rebuild` runs it.
-export function rebuildOnce(ledger: string, readModel: string, mode: 'full' | 'views'): Rebuilt {
-  rmSync(readModel, { force: true });
+function child(root: string, script: string, args: string[]): string {
   const out = execFileSync(
     process.execPath,
-    [
-      '-r',
-      'ts-node/register/transpile-only',
-      join(__dirname, 'rebuild-child.ts'),
-      ledger,
-      readModel,
-      mode,
-    ],
-    { encoding: 'utf8', maxBuffer: 1 << 20 },
+    ['-r', 'ts-node/register/transpile-only', join(root, 'bench', script), ...args],
+    { encoding: 'utf8', maxBuffer: 1 << 20, cwd: root },
   );
-  return JSON.parse(out.trim().split('\n').pop()!) as Rebuilt;
+  return out.trim().split('\n').pop()!;
+}
+
+// Each rebuild in a child process (its own peak RSS), as `ledger rebuild` runs it; in this tree
+// unless another checkout's root is given.
+export function rebuildOnce(
+  ledger: string,
+  readModel: string,
+  mode: 'full' | 'views',
+  root = ROOT,
+): Rebuilt {
+  rmSync(readModel, { force: true });
+  return JSON.parse(child(root, 'rebuild-child.ts', [ledger, readModel, mode])) as Rebuilt;
+}
+
+const replayOnce = (ledger: string, root = ROOT) =>
+  rate(JSON.parse(child(root, 'replay-child.ts', [ledger])) as Rebuilt);
+
+interface Measured {
+  replay: number[];
+  rebuild: number[];
+  oldReplay: number[];
+  oldRebuild: number[];
+  full: Rebuilt[];
+}
+
+// RUNS runs, each this tree then the baseline on the same file, one after the other.
+async function measure(dir: string, ledger: string, events: number, old: Baseline | null) {
+  const m: Measured = { replay: [], rebuild: [], oldReplay: [], oldRebuild: [], full: [] };
+  const views: Rebuilt[] = [];
+  const model = (mode: string) => join(dir, `read-model-${mode}.sqlite`);
+  const bare = spreadOf(await rates(events, () => bareParse(ledger)));
+  for (let run = 0; run < RUNS; run++) {
+    m.replay.push(replayOnce(ledger));
+    m.full.push(rebuildOnce(ledger, model('full'), 'full'));
+    views.push(rebuildOnce(ledger, model('views'), 'views'));
+    if (!old) continue;
+    m.oldReplay.push(replayOnce(ledger, old.root));
+    m.oldRebuild.push(rate(rebuildOnce(ledger, model('old'), 'full', old.root)));
+  }
+  m.rebuild = m.full.map(rate);
+  const against = (a: number[], b: number[]) =>
+    old ? `   ÷ ${old.commit}: ${spread(spreadOf(ratios(a, b)), (x) => `${x.toFixed(2)}×`)}` : '';
+  const last = m.full[m.full.length - 1];
+  console.log(`  at ${int(events)} events (ledger ${perEvent(ledger, events)}):`);
+  console.log(`    bare JSON.parse of the stored rows          ${spread(bare)}/s`);
+  console.log(
+    `    replay: store pages + convert + evolve      ${spread(spreadOf(m.replay))}/s${against(m.replay, m.oldReplay)}`,
+  );
+  console.log(
+    `    rebuild, every read model (ledger rebuild)  ${spread(spreadOf(m.rebuild))}/s${against(m.rebuild, m.oldRebuild)}; peak RSS ${spread(spreadOf(m.full.map((r) => r.peak)), mib)}; RSS at 1/4, 1/2, 3/4, end: ${last.rss.map(mib).join(', ')}; read model ${perEvent(model('full'), events)}`,
+  );
+  console.log(
+    `    rebuild, match views + audit index only     ${spread(spreadOf(views.map(rate)))}/s`,
+  );
+  return m;
 }
 
 export async function benchRebuild(dir: string): Promise<void> {
   const templates = join(dir, 'templates.sqlite');
-  const ledger = join(dir, 'ledger.sqlite');
   let t0 = process.hrtime.bigint();
   const recorded = await recordTemplates(templates, TEMPLATES);
-  const tplSeconds = seconds(t0);
-  t0 = process.hrtime.bigint();
-  const events = await generateLedger(templates, ledger, EVENTS);
-  console.log(
-    `\nRebuild and replay (${int(events)} events: ${TEMPLATES} matches recorded through the write path in ${tplSeconds.toFixed(0)} s, copied under new ids with their hash chains sealed again in ${seconds(t0).toFixed(0)} s; BENCH_REBUILD_EVENTS, BENCH_TEMPLATES; min/median/max of ${RUNS} runs)`,
-  );
   const size = storedSize(templates);
+  const old = checkOutBaseline();
+  // The ledgers are copied from templates the baseline recorded, when there is one: events of
+  // its versions, which this tree upcasts and the baseline reads as they are.
+  const source = old ? join(dir, 'templates-baseline.sqlite') : templates;
+  if (old) child(old.root, 'templates-child.ts', [source, String(TEMPLATES)]);
   console.log(
-    `  stored event (write path, browser user agent): ${int(size.data + size.metadata)} B average (data ${int(size.data)} B: packed values ${int(size.packed)} B, share of the shapes table ${size.shapes.toFixed(1)} B; metadata ${int(size.metadata)} B: own fields ${int(size.own)} B, hashes ${int(size.hashes)} B, share of its command's row ${int(size.command)} B; ${int(recorded)} events); ledger file ${perEvent(ledger, events)}`,
-  );
-  const bare = await rates(events, () => bareParse(ledger));
-  const folded = await rates(events, () => replay(ledger));
-  console.log(
-    `  bare JSON.parse of the stored rows (data + metadata)   ${spread(spreadOf(bare))}/s`,
+    `\nRebuild and replay (${TEMPLATES} matches recorded through the write path in ${seconds(t0).toFixed(0)} s, copied under new ids with their hash chains sealed again (recorded by the baseline when there is one, so both trees read the same file); BENCH_REBUILD_EVENTS, BENCH_TEMPLATES; each figure in a process of its own, min/median/max of ${RUNS} runs${old ? `; beside ${old.commit} (BENCH_BASELINE) on the same ledger, ratios run by run` : ''})`,
   );
   console.log(
-    `  replay: store pages + convert + evolve                  ${spread(spreadOf(folded))}/s   ${ratio(spreadOf(folded).median, spreadOf(bare).median)} of the bare parse (median)`,
+    `  stored event (write path, browser user agent): ${int(size.data + size.metadata)} B average (data ${int(size.data)} B: packed values ${int(size.packed)} B, share of the shapes table ${size.shapes.toFixed(1)} B; metadata ${int(size.metadata)} B: own fields ${int(size.own)} B, hashes ${int(size.hashes)} B, share of its command's row ${int(size.command)} B; ${int(recorded)} events)`,
   );
-  for (const mode of ['views', 'full'] as const) {
-    const file = join(dir, `read-model-${mode}.sqlite`);
-    const runs = Array.from({ length: RUNS }, () => rebuildOnce(ledger, file, mode));
-    const rate = spreadOf(runs.map((r) => r.events / r.seconds));
-    const last = runs[runs.length - 1];
-    const label =
-      mode === 'full'
-        ? 'rebuild, every read model (ledger rebuild)  '
-        : 'rebuild, match views + audit index only     ';
-    console.log(
-      `  ${label}${spread(rate)}/s   ${ratio(rate.median, spreadOf(bare).median)} of the bare parse; peak RSS ${spread(spreadOf(runs.map((r) => r.peak)), mib)}; RSS at 1/4, 1/2, 3/4, end: ${last.rss.map(mib).join(', ')}; read model ${perEvent(file, events)}`,
-    );
+  const measured: Measured[] = [];
+  try {
+    for (const [i, target] of SIZES.entries()) {
+      const ledger = join(dir, `ledger-${i}.sqlite`);
+      t0 = process.hrtime.bigint();
+      const events = await generateLedger(source, ledger, target);
+      console.log(`  (ledger of ${int(events)} events generated in ${seconds(t0).toFixed(0)} s)`);
+      measured.push(await measure(dir, ledger, events, old));
+      rmSync(ledger, { force: true });
+    }
+  } finally {
+    old?.remove();
   }
+  printVerdicts(size.data + size.metadata, measured, old);
+}
+
+function printVerdicts(stored: number, measured: Measured[], old: Baseline | null): void {
+  const [small, large] = [measured[0], measured[measured.length - 1]];
+  const [lo, hi] = [int(SIZES[0]), int(SIZES[SIZES.length - 1])];
+  const lines = [
+    '  Gates',
+    verdict(
+      'stored event ≤ 400 B',
+      [stored],
+      (b) => b <= 400,
+      (b) => `${int(b)} B`,
+    ),
+    // Flat: no later quarter of the rebuild holds more than 1.2× what the first did.
+    verdict(
+      `rebuild memory flat at ${hi} events (largest RSS past 1/4 ÷ RSS at 1/4 ≤ 1.2)`,
+      large.full.map((r) => Math.max(...r.rss.slice(1)) / r.rss[0]),
+      (x) => x <= 1.2,
+    ),
+    `  Targets${old ? ` (ratios against ${old.commit}, run by run)` : ''}`,
+    verdict(
+      `replay ≥ 3 × the baseline's at ${hi} events`,
+      ratios(large.replay, large.oldReplay),
+      (x) => x >= 3,
+    ),
+    verdict(
+      `rebuild ≥ 2.5 × the baseline's at ${hi} events`,
+      ratios(large.rebuild, large.oldRebuild),
+      (x) => x >= 2.5,
+    ),
+  ];
+  if (measured.length > 1)
+    lines.push(
+      verdict(
+        `replay rate at ${lo} ÷ at ${hi} ≤ 1.25`,
+        ratios(small.replay, large.replay),
+        (x) => x <= 1.25,
+      ),
+      verdict(
+        `rebuild rate at ${lo} ÷ at ${hi} ≤ 1.25`,
+        ratios(small.rebuild, large.rebuild),
+        (x) => x <= 1.25,
+      ),
+    );
+  console.log(lines.join('\n'));
 }

@@ -18,12 +18,15 @@ import { featureProjections } from '../src/read-models';
 import { RegistryQueryService } from '../src/registry/registry-queries.service';
 import { StatsQueries } from '../src/stats/stats-queries';
 import { nextCommand, rng } from '../test/support/simulator';
+import { RUNS, verdict } from './common';
 import { rebuildOnce } from './rebuild';
 
 // The stats read model on a generated season: its rebuild rate against the plain match-projection
 // rebuild over the same ledger, and the latency of the stats queries.
 
-const SEASON = Number(process.env.BENCH_SEASON ?? 600);
+// Seasons (a comma list, smallest first): the standings and leaderboard latencies of the last
+// against the first are a target.
+const SEASONS = (process.env.BENCH_SEASON ?? '1000,10000').split(',').map(Number);
 const PLAYERS = 64;
 const QUERIES = 300;
 
@@ -58,11 +61,11 @@ function playMatch(i: number, random: () => number): LedgerEvent[][] {
   return batches;
 }
 
-async function record(file: string): Promise<number> {
+async function record(file: string, season: number): Promise<number> {
   const store = new SqliteEventStore({ filename: file });
   const random = rng(2026);
   let events = 0;
-  for (let i = 0; i < SEASON; i++) {
+  for (let i = 0; i < season; i++) {
     const stream = matchStream(`season-${i}`);
     const at = new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString();
     // One append per match (each command keeps its own commandId), to record the season quickly.
@@ -104,14 +107,32 @@ const ms = (l: { p50: number; p99: number }) =>
   `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms`;
 
 export async function statsSeason(): Promise<void> {
+  const figures = SEASONS.map((season) => ({
+    season,
+    board: [] as number[],
+    table: [] as number[],
+  }));
+  for (const f of figures) await oneSeason(f.season, f);
+  if (figures.length < 2) return;
+  const [first, last] = [figures[0], figures[figures.length - 1]];
+  const ratios = (a: number[], b: number[]) => a.map((x, i) => x / b[i]);
+  const at = `at ${last.season.toLocaleString('en-US')} matches ÷ at ${first.season.toLocaleString('en-US')} ≤ 1.5 (p50, run by run)`;
+  console.log('  Targets');
+  console.log(
+    verdict(`leaderboard latency ${at}`, ratios(last.board, first.board), (x) => x <= 1.5),
+  );
+  console.log(verdict(`standings latency ${at}`, ratios(last.table, first.table), (x) => x <= 1.5));
+}
+
+async function oneSeason(season: number, out: { board: number[]; table: number[] }): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-stats-bench-'));
   try {
     const ledger = join(dir, 'ledger.sqlite');
     const t0 = Date.now();
-    const events = await record(ledger);
+    const events = await record(ledger, season);
     const recorded = (Date.now() - t0) / 1000;
     console.log(
-      `\nStats on a generated season (${SEASON.toLocaleString('en-US')} matches, ${PLAYERS} players, all three disciplines, ${events.toLocaleString('en-US')} events, generated in ${recorded.toFixed(0)} s; BENCH_SEASON)`,
+      `\nStats on a generated season (${season.toLocaleString('en-US')} matches, ${PLAYERS} players, all three disciplines, ${events.toLocaleString('en-US')} events, generated in ${recorded.toFixed(0)} s; BENCH_SEASON)`,
     );
     // Each rebuild in a process of its own, as `ledger rebuild` runs it: match views and audit
     // index only, then every read model (stats, ratings, registry, appeal cases, live places).
@@ -129,25 +150,31 @@ export async function statsSeason(): Promise<void> {
     const q = new StatsQueries(rm.database);
     const stats3 = ['gamesWon', 'breakAndRuns', 'ballsPerInning', 'safetySuccessRate'] as const;
     const filters = [{}, { discipline: 'NINE_BALL' }, { competitionId: 'league' }];
-    const board = latency((i) =>
+    const leaderboard = (i: number) =>
       q.leaderboard(stats3[i % stats3.length], filters[i % filters.length], 10, {
         first: 20,
         after: null,
         ascending: false,
-      }),
-    );
+      });
+    const board = latency(leaderboard);
     const sheet = latency((i) => {
       const player = `lic-${i % PLAYERS}`;
       q.player(player, filters[i % filters.length]);
       q.fouls(player, filters[i % filters.length]);
     });
-    const match = latency((i) => q.match(`season-${(i * 7) % SEASON}`));
+    const match = latency((i) => q.match(`season-${(i * 7) % season}`));
     const registry = new RegistryQueryService(rm);
-    const table = latency((i) => registry.standings(i % 2 ? 'league' : 'cup'));
+    const standings = (i: number) => registry.standings(i % 2 ? 'league' : 'cup');
+    const table = latency(standings);
     console.log(`  leaderboard (top 20, minGames 10, filtered)    ${ms(board)}`);
     console.log(`  a player's stats sheet (totals + fouls)        ${ms(sheet)}`);
     console.log(`  a match's stats sheet                          ${ms(match)}`);
     const rows = registry.standings('league').length;
+    // The p50s of RUNS rounds of both, for the target.
+    for (let run = 0; run < RUNS; run++) {
+      out.board.push(run === 0 ? board.p50 : latency(leaderboard).p50);
+      out.table.push(run === 0 ? table.p50 : latency(standings).p50);
+    }
     console.log(`  a competition's standings (${rows} players)        ${ms(table)}`);
     rm.close();
   } finally {

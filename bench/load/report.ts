@@ -1,3 +1,4 @@
+import { verdict } from '../common';
 import { percentile, ratios, triple } from './stats';
 
 // Figures collected run by run, printed as min/median/max, each write figure beside its ceiling.
@@ -130,8 +131,34 @@ function againstSection(f: Figures, a: Target, b: Target, ks: readonly number[])
   ].join('\n');
 }
 
+// The gates of this checkout's write path, each PASS or FAIL on the median of the runs' ratios.
+function gates(f: Figures, t: Target, ks: readonly number[]): string {
+  const l = t.label;
+  const top = Math.max(...ks);
+  return [
+    `Gates (${l})`,
+    ...ks.map((k) =>
+      verdict(
+        `FULL ≥ 0.9 × NORMAL throughput at ${k} client${k === 1 ? '' : 's'}`,
+        ratios(f.get(key.writes(l, 'FULL', k)), f.get(key.writes(l, 'NORMAL', k))),
+        (m) => m >= 0.9,
+      ),
+    ),
+    verdict(
+      'write latency past revision 2,000 ≤ 1.2 × at revision 0 (p50)',
+      ratios(f.get(key.late(l)), f.get(key.early(l))),
+      (m) => m <= 1.2,
+    ),
+    verdict(
+      `FULL writes ÷ {__typename} ceiling at ${top} clients ≥ 0.25`,
+      ratios(f.get(key.writes(l, 'FULL', top)), f.get(key.ceiling(l, top))),
+      (m) => m >= 0.25,
+    ),
+  ].join('\n');
+}
+
 export function report(f: Figures, targets: Target[], ks: readonly number[]): string {
-  const parts = targets.map((t) => targetSection(f, t, ks));
+  const parts = targets.map((t) => `${targetSection(f, t, ks)}\n\n${gates(f, t, ks)}`);
   if (targets.length === 2) parts.push(againstSection(f, targets[0], targets[1], ks));
   return parts.join('\n\n');
 }

@@ -1,16 +1,14 @@
 import type Database from 'better-sqlite3';
 import {
-  standings,
   type CompetitionFields,
   type CompetitionRecord,
   type MatchState,
   type PlayerRecord,
-  type StandingRow,
 } from '../domain';
 import type { ReadModel } from '../projections/read-model';
 import type { Slice } from '../ledger/slices';
 import { nameKey } from './registry.projection';
-import { standingsInSlices, type NamedStanding } from './standings-slices';
+import { standingsInSlices, standingsWhole, type NamedStanding } from './standings-slices';
 
 export interface PlayerFilter {
   namePrefix?: string;
@@ -234,42 +232,10 @@ export class RegistryQueryService {
     return standingsInSlices(this.db, competitionId, slice);
   }
 
-  // The competition's table (see TIE_BREAK_ORDER), with each player's registered name.
-  standings(competitionId: string): (StandingRow & { displayName: string | null })[] {
-    const rows = this.db
-      .prepare<
-        [string],
-        {
-          player_a: string;
-          player_b: string;
-          status: string;
-          winner: string | null;
-          games_a: number;
-          games_b: number;
-        }
-      >(
-        'SELECT player_a, player_b, status, winner, games_a, games_b FROM registry_matches WHERE competition_id = ?',
-      )
-      .all(competitionId);
-    const table = standings(
-      rows.map((r) => ({
-        players: [r.player_a, r.player_b],
-        winner: r.status === 'COMPLETED' ? r.winner : null,
-        games: [r.games_a, r.games_b],
-      })),
-    );
-    // Every name in one read: the players of the competition's matches.
-    const names = new Map(
-      this.db
-        .prepare<[string, string], { licence_id: string; display_name: string }>(
-          `SELECT licence_id, display_name FROM registry_players WHERE licence_id IN (
-             SELECT player_a FROM registry_matches WHERE competition_id = ?
-             UNION SELECT player_b FROM registry_matches WHERE competition_id = ?)`,
-        )
-        .all(competitionId, competitionId)
-        .map((r) => [r.licence_id, r.display_name]),
-    );
-    return table.map((row) => ({ ...row, displayName: names.get(row.playerId) ?? null }));
+  // The competition's table (see TIE_BREAK_ORDER), with each player's registered name, read
+  // whole (the CLI's export).
+  standings(competitionId: string): NamedStanding[] {
+    return standingsWhole(this.db, competitionId);
   }
 }
 

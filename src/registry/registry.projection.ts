@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { CompetitionFields, LedgerEvent, MatchState, PlayerFields } from '../domain';
 import { sortKey } from '../projections/audit-filter';
 import type { Projection, ProjectionBatch, ProjectedEvent } from '../projections/projection';
+import { CLEAR_STANDINGS, STANDINGS_SCHEMA } from './registry-standings';
 
 // Players, competitions and which matches belong to whom, with each match's effective result
 // (from MatchState after the batch: corrections and appeal decisions included).
@@ -40,10 +41,11 @@ export function nameKey(name: string): string {
 
 export const registryProjection: Projection = {
   name: 'registry',
-  version: 1,
-  install: (db) => db.exec(TABLES),
+  // 2: the competitions' tables kept as rows (./registry-standings.ts).
+  version: 2,
+  install: (db) => db.exec(TABLES + STANDINGS_SCHEMA),
   clear: (db) =>
-    db.exec(`DELETE FROM registry_players; DELETE FROM registry_competitions;
+    db.exec(`${CLEAR_STANDINGS} DELETE FROM registry_players; DELETE FROM registry_competitions;
              DELETE FROM registry_matches; DELETE FROM registry_match_players;`),
   apply: (batch, db) => applyBatch(batch, db),
 };

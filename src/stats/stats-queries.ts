@@ -70,6 +70,21 @@ export function whereOf(f: StatsFilter, alias = ''): { sql: string[]; params: Pa
   return { sql, params };
 }
 
+// The rows a filter is answered from: a player's totals per discipline, rule profile and
+// competition (./stats-totals.ts) unless it narrows by opponent or period, which only the match
+// rows hold. Both give the same sums and maxima.
+function sourceOf(f: StatsFilter): { table: string; where: { sql: string[]; params: Param[] } } {
+  if (f.opponent != null || f.from || f.to)
+    return { table: 'stat_player_matches', where: whereOf(f) };
+  const { competitionId, ...rest } = f;
+  const where = whereOf(rest);
+  if (competitionId != null) {
+    where.sql.push('competition_key = ?');
+    where.params.push(competitionId);
+  }
+  return { table: 'stat_player_totals', where };
+}
+
 const aggregate = (c: StatCounter) => `${MAX_COUNTERS.includes(c) ? 'MAX' : 'SUM'}(${column(c)})`;
 const TOTALS = STAT_COUNTERS.map((c) => `COALESCE(${aggregate(c)}, 0) AS ${c}`).join(', ');
 
@@ -136,10 +151,10 @@ export class StatsQueries {
     minGames: number,
     page: { first: number; after: { value: number; player: string } | null; ascending: boolean },
   ): { rows: LeaderRow[]; hasNextPage: boolean; totalCount: number } {
-    const w = whereOf(filter);
+    const { table, where: w } = sourceOf(filter);
     const grouped = `SELECT player, MAX(player_name) AS name, ${expression(stat)} AS value,
         SUM(games_played) AS gamesPlayed, SUM(games_with_shots) AS gamesWithShots
-        FROM stat_player_matches
+        FROM ${table}
         ${w.sql.length ? `WHERE ${w.sql.join(' AND ')}` : ''}
         GROUP BY player HAVING SUM(games_played) >= ?`;
     const cmp = page.ascending ? '>' : '<';
@@ -172,12 +187,12 @@ export class StatsQueries {
     after: string | null = null,
     limit = -1,
   ): PlayerTotals[] {
-    const w = whereOf(filter);
+    const { table, where: w } = sourceOf(filter);
     const where = after === null ? w.sql : [...w.sql, 'player > ?'];
     const params = after === null ? w.params : [...w.params, after];
     return this.db
       .prepare<Param[], Record<string, number> & { player: string; name: string }>(
-        `SELECT player, MAX(player_name) AS name, ${TOTALS} FROM stat_player_matches
+        `SELECT player, MAX(player_name) AS name, ${TOTALS} FROM ${table}
          ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
          GROUP BY player HAVING SUM(games_played) >= ? ORDER BY player LIMIT ?`,
       )

@@ -25,6 +25,7 @@ import {
   shotValues,
   STATS_TABLES,
 } from './stats-tables';
+import { clearStatTotals, installStatTotals, STATS_LAYOUT } from './stats-totals';
 
 // The stats read model. When a batch changes a match, its rows are written again: folded on from
 // the match's tally kept in memory when the batch only adds play, else computed again from its
@@ -32,9 +33,10 @@ import {
 // correction or an allowed appeal leaves exactly the rows the amended history would have produced.
 export const statsProjection = (): Projection => ({
   name: 'stats',
-  version: STATS_VERSION,
-  install: installStatsTables,
+  version: STATS_VERSION * 100 + STATS_LAYOUT,
+  install: (db) => (installStatsTables(db), installStatTotals(db)),
   clear: (db) => {
+    clearStatTotals(db);
     for (const t of STATS_TABLES) db.exec(`DELETE FROM ${t}`);
     writers.delete(db);
   },

@@ -31,29 +31,33 @@ export const TIE_BREAK_ORDER = [
   'licence id, alphabetically (so the order is total and stable)',
 ] as const;
 
+// A player's figures in a competition, from its completed matches (a player drawn in none yet
+// has zeros), and how many matches one player won against another there.
+export type StandingTotals = Pick<
+  StandingRow,
+  'playerId' | 'played' | 'won' | 'lost' | 'gamesFor' | 'gamesAgainst'
+>;
+export interface PairWins {
+  winner: string;
+  loser: string;
+  wins: number;
+}
+
 export function standings(results: readonly MatchResult[]): StandingRow[] {
-  const rows = new Map<string, StandingRow>();
-  const row = (id: string): StandingRow => {
-    let r = rows.get(id);
-    if (!r) {
-      r = {
-        position: 0,
-        playerId: id,
-        played: 0,
-        won: 0,
-        lost: 0,
-        gamesFor: 0,
-        gamesAgainst: 0,
-        gameDifferential: 0,
-        headToHeadWins: 0,
-      };
-      rows.set(id, r);
-    }
+  const totals = new Map<string, StandingTotals>();
+  const row = (playerId: string): StandingTotals => {
+    let r = totals.get(playerId);
+    if (!r)
+      totals.set(
+        playerId,
+        (r = { playerId, played: 0, won: 0, lost: 0, gamesFor: 0, gamesAgainst: 0 }),
+      );
     return r;
   };
-  const completed = results.filter((m) => m.winner !== null);
+  const pairs = new Map<string, PairWins>();
   for (const m of results) m.players.forEach(row);
-  for (const m of completed) {
+  for (const m of results) {
+    if (m.winner === null) continue;
     m.players.forEach((p, i) => {
       const r = row(p);
       r.played += 1;
@@ -61,13 +65,31 @@ export function standings(results: readonly MatchResult[]): StandingRow[] {
       else r.lost += 1;
       r.gamesFor += m.games[i];
       r.gamesAgainst += m.games[1 - i];
-      r.gameDifferential = r.gamesFor - r.gamesAgainst;
     });
+    const loser = m.winner === m.players[0] ? m.players[1] : m.players[0];
+    const key = JSON.stringify([m.winner, loser]);
+    const pair = pairs.get(key) ?? { winner: m.winner, loser, wins: 0 };
+    pair.wins += 1;
+    pairs.set(key, pair);
   }
+  return standingsOf([...totals.values()], [...pairs.values()]);
+}
+
+// The table from each player's totals and the wins between pairs (the read model keeps both).
+export function standingsOf(
+  totals: readonly StandingTotals[],
+  pairs: readonly PairWins[],
+): StandingRow[] {
+  const rows = new Map<string, StandingRow>(
+    totals.map((t) => [
+      t.playerId,
+      { position: 0, ...t, gameDifferential: t.gamesFor - t.gamesAgainst, headToHeadWins: 0 },
+    ]),
+  );
   // Head-to-head counts only matches between players level on matches won.
-  for (const m of completed) {
-    const [a, b] = m.players.map((p) => rows.get(p)!);
-    if (a.won === b.won) rows.get(m.winner!)!.headToHeadWins += 1;
+  for (const p of pairs) {
+    const [w, l] = [rows.get(p.winner), rows.get(p.loser)];
+    if (w && l && w.won === l.won) w.headToHeadWins += p.wins;
   }
   const ordered = [...rows.values()].sort(
     (x, y) =>

@@ -1,0 +1,34 @@
+import { evolve, type MatchState } from '../src/domain';
+import { applyStored } from '../src/ledger/envelope';
+import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
+
+// The projector's replay without its writes (the store's pages, each event converted and folded),
+// in a process of its own: bench/rebuild.ts runs it in this tree and in the baseline's (a copy of
+// this file), on the same ledger. argv = ledger file. Prints one JSON line.
+
+const PAGE = 5000;
+
+async function main(): Promise<void> {
+  const store = new SqliteEventStore({ filename: process.argv[2], readOnly: true });
+  const states = new Map<string, MatchState | null>();
+  const t0 = process.hrtime.bigint();
+  let events = 0;
+  for (let after: bigint | undefined; ; ) {
+    const page = await store.readAll({ after, maxCount: PAGE });
+    for (const e of page) {
+      if (!e.streamId.startsWith('match-')) continue;
+      states.set(e.streamId, applyStored(states.get(e.streamId) ?? null, e, evolve).state);
+      events++;
+    }
+    if (page.length < PAGE) break;
+    after = page[page.length - 1].position;
+  }
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  await store.close();
+  console.log(JSON.stringify({ events, seconds }));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
