@@ -6,6 +6,7 @@ import { CLOCK, systemClock } from './clock';
 import { EVENT_STORE, type EventStore } from './event-store';
 import { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
+import { scopedEventStore } from './write-scope';
 
 // The one place that knows which store is in use: everything else sees the EventStore port.
 // readOnly: for checking a SQLite ledger without writing to it (KurrentDB is only ever read here).
@@ -36,13 +37,14 @@ export function createEventStore(config: LedgerConfig, readOnly = false): EventS
     {
       provide: EVENT_STORE,
       inject: [LEDGER_CONFIG, { token: LedgerMetrics, optional: true }],
-      // Appends are timed into the metrics when the application has them.
+      // Appends are timed into the metrics when the application has them, and each request's furthest
+      // append is noted for its response (read-your-writes).
       useFactory: (config: LedgerConfig, metrics?: LedgerMetrics) => {
         const store = createEventStore(config);
-        if (!metrics) return store;
+        if (!metrics) return scopedEventStore(store);
         if (store instanceof SqliteEventStore)
           metrics.measureGroupCommits(() => store.groupCommits);
-        return timedEventStore(store, metrics);
+        return scopedEventStore(timedEventStore(store, metrics));
       },
     },
   ],

@@ -10,6 +10,7 @@ import {
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchProjector } from './match-projector';
+import { PositionWaiter } from './position-waiter';
 import { PROJECTIONS, type Projection } from './projection';
 import { ReadModel } from './read-model';
 import { readModelAhead } from './read-model-check';
@@ -35,8 +36,13 @@ import { readModelAhead } from './read-model-check';
             ),
         }),
     },
+    {
+      provide: PositionWaiter,
+      inject: [ReadModel, MatchProjector],
+      useFactory: (r: ReadModel, p: MatchProjector) => new PositionWaiter(r, p),
+    },
   ],
-  exports: [ReadModel, MatchProjector],
+  exports: [ReadModel, MatchProjector, PositionWaiter],
 })
 export class ProjectionsModule
   implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
