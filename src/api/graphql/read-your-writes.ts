@@ -10,6 +10,7 @@ import type { Request } from 'express';
 import {
   DirectiveLocation,
   GraphQLDirective,
+  GraphQLError,
   GraphQLNonNull,
   GraphQLString,
   type OperationDefinitionNode,
@@ -97,7 +98,13 @@ export function readYourWritesPlugin(
             const wanted = minPosition(operation, request.variables ?? {}, contextValue.req);
             if (wanted !== null) await waiter.reach(wanted, waitMs);
           } catch (err) {
-            throw toGraphQLError(err);
+            const refused = toGraphQLError(err);
+            // Apollo answers an error before execution with 500 unless told: a replica behind is
+            // unavailable for now (503), a malformed position the client's to fix (400).
+            const status = refused.extensions.code === 'READ_MODEL_BEHIND' ? 503 : 400;
+            throw new GraphQLError(refused.message, {
+              extensions: { ...refused.extensions, http: { status } },
+            });
           }
         },
         willSendResponse({ contextValue, response }) {
