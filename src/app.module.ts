@@ -55,6 +55,7 @@ import { HealthModule } from './health/health.module';
 import { shutdownPlugin } from './health/shutdown-plugin';
 import { ShutdownState } from './health/shutdown-state';
 import { LoggingModule } from './logging/logging.module';
+import { ReplicasModule } from './replicas/replicas.module';
 import { operationLogPlugin } from './logging/request-log';
 import { writeLogPlugin } from './logging/write-log';
 import { LedgerMetrics } from './metrics/ledger-metrics';
@@ -211,6 +212,7 @@ function graphqlOptions(
     }),
     LedgerModule,
     ProjectionsModule,
+    ReplicasModule,
     MatchesModule,
     AppealsModule,
     AuditModule,

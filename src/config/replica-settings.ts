@@ -6,6 +6,8 @@ export interface ReplicaSettings {
   // How long a query asking for "at least this position" may wait for this replica's read model
   // before it is refused with READ_MODEL_BEHIND.
   readWaitMs: number;
+  // The background lease's time to live: a replica that dies holding it is replaced after this.
+  leaseTtlMs: number;
 }
 
 function whole(
@@ -29,6 +31,7 @@ export function replicaSettings(env: NodeJS.ProcessEnv, problems: string[]): Rep
   return {
     count: whole(env, 'LEDGER_REPLICAS', 1, 1, 64, problems),
     readWaitMs: whole(env, 'LEDGER_READ_WAIT_MS', 5000, 0, 60_000, problems),
+    leaseTtlMs: whole(env, 'LEDGER_LEASE_TTL_MS', 15_000, 300, 600_000, problems),
   };
 }
 

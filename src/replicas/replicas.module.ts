@@ -1,0 +1,69 @@
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  Optional,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { RevocationStream } from '../api/auth/revocation-stream';
+import { TokenService } from '../api/auth/tokens';
+import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
+import { EVENT_STORE, type EventStore } from '../ledger/event-store';
+import { BACKGROUND_LEASE, LedgerLease, soleLease, type BackgroundLease } from '../ledger/lease';
+import { RevocationsResolver } from './revocations.resolver';
+
+// What N replicas over one KurrentDB share through the ledger (docs/kurrentdb.md): token
+// revocations (a stream every replica reads) and the lease under which one replica at a time
+// runs background work. A SQLite ledger has one owner: it holds the lease and keeps the file.
+@Global()
+@Module({
+  providers: [
+    {
+      provide: BACKGROUND_LEASE,
+      inject: [EVENT_STORE, LEDGER_CONFIG],
+      useFactory: (store: EventStore, c: LedgerConfig): BackgroundLease => {
+        if (c.store.kind !== 'kurrentdb') return soleLease();
+        const log = new Logger('BackgroundLease');
+        const lease = new LedgerLease(store, 'background', {
+          ttlMs: c.replicas.leaseTtlMs,
+          onChange: (held) =>
+            log.log(
+              held
+                ? `background lease taken by ${lease.holder}: this replica runs background work`
+                : `background lease left by ${lease.holder}`,
+            ),
+        });
+        return lease;
+      },
+    },
+    {
+      provide: RevocationStream,
+      inject: [EVENT_STORE, LEDGER_CONFIG, TokenService],
+      useFactory: (store: EventStore, c: LedgerConfig, tokens: TokenService) =>
+        c.store.kind === 'kurrentdb' && tokens.revocations
+          ? new RevocationStream(store, tokens.revocations, c.auth.revocationPollMs)
+          : null,
+    },
+    RevocationsResolver,
+  ],
+  exports: [BACKGROUND_LEASE, RevocationStream],
+})
+export class ReplicasModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  constructor(
+    @Inject(BACKGROUND_LEASE) private readonly lease: BackgroundLease,
+    @Optional() @Inject(RevocationStream) private readonly revocations: RevocationStream | null,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.revocations?.start();
+    this.lease.start();
+  }
+
+  // Handed over before the store closes: another replica takes the work at its next look.
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.lease.stop();
+    await this.revocations?.stop();
+  }
+}
