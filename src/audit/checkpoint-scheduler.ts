@@ -51,6 +51,8 @@ export class CheckpointScheduler {
       const checkpoint = await currentCheckpoint(this.store, new Date());
       // Nothing to sign in an empty ledger, nor again when it has not moved.
       if (checkpoint.position === null || checkpoint.position === this.lastPosition) return;
+      // The verification took a while: a lease lost meanwhile is another replica's turn now.
+      if (this.lease && !this.lease.held) return;
       mkdirSync(this.settings.directory, { recursive: true });
       const file = join(this.settings.directory, checkpointFileName(checkpoint));
       writeFileSync(file, `${JSON.stringify(signCheckpoint(checkpoint, key), null, 2)}\n`);
