@@ -3,7 +3,7 @@ import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import type { GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
 import { Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthGuard } from './api/auth/auth.guard';
@@ -24,6 +24,12 @@ import {
 import { sqliteCounts } from './api/graphql/prices';
 import type { GraphQLSchema } from 'graphql';
 import { ReadModel } from './projections/read-model';
+import { PositionWaiter } from './projections/position-waiter';
+import {
+  atLeastPositionDirective,
+  readYourWritesPlugin,
+  WriteScopeInterceptor,
+} from './api/graphql/read-your-writes';
 import type { GqlContext } from './api/graphql/request-context';
 import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configuration';
 import { LedgerModule } from './ledger/ledger.module';
@@ -55,6 +61,9 @@ import { HealthModule } from './health/health.module';
 import { shutdownPlugin } from './health/shutdown-plugin';
 import { ShutdownState } from './health/shutdown-state';
 import { LoggingModule } from './logging/logging.module';
+import { ReplicasModule } from './replicas/replicas.module';
+import { RevocationsModule } from './api/auth/revocations.module';
+import { LayoutsModule } from './layouts/layouts.module';
 import { operationLogPlugin } from './logging/request-log';
 import { writeLogPlugin } from './logging/write-log';
 import { LedgerMetrics } from './metrics/ledger-metrics';
@@ -135,6 +144,7 @@ function graphqlOptions(
   metrics: LedgerMetrics,
   shutdown: ShutdownState,
   readModel: ReadModel,
+  waiter: PositionWaiter,
 ): ApolloDriverConfig {
   // One admission for HTTP and the WebSocket: the same limit, budget and row counts.
   const admission: Admission = {
@@ -174,6 +184,7 @@ function graphqlOptions(
     // Code first; schema.graphql at the root is written by `npm run schema` and checked by a test.
     autoSchemaFile: true,
     sortSchema: true,
+    buildSchemaOptions: { directives: [atLeastPositionDirective] },
     // Kept for the WebSocket's admission, which graphql-ws does not hand the schema.
     transformSchema: (schema: GraphQLSchema) => (served = schema),
     // Apollo's landing pages (GraphiQL, Sandbox, Playground) load from a CDN: all off. The IDE is
@@ -195,6 +206,7 @@ function graphqlOptions(
       operationLogPlugin(),
       writeLogPlugin(),
       complexityPlugin(admission, (req) => clientOf(tokens, req)),
+      readYourWritesPlugin(waiter, c.replicas.readWaitMs),
     ],
     context: ({ req }: GqlContext): GqlContext => ({ req }),
     formatError: (formatted, error) => {
@@ -231,12 +243,23 @@ function graphqlOptions(
     }),
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [LEDGER_CONFIG, TokenService, CostBudget, LedgerMetrics, ShutdownState, ReadModel],
+      inject: [
+        LEDGER_CONFIG,
+        TokenService,
+        CostBudget,
+        LedgerMetrics,
+        ShutdownState,
+        ReadModel,
+        PositionWaiter,
+      ],
       useFactory: graphqlOptions,
     }),
     LedgerModule,
     ProjectionsModule,
+    ReplicasModule,
+    RevocationsModule,
     MatchesModule,
+    LayoutsModule,
     AppealsModule,
     AuditModule,
     LiveModule,
@@ -261,6 +284,8 @@ function graphqlOptions(
     // In this order: a flood is refused before any token work; then every mutation is checked.
     { provide: APP_GUARD, useClass: ClientThrottlerGuard },
     { provide: APP_GUARD, useClass: AuthGuard },
+    // Notes what each request appends, for its response's ledger position.
+    { provide: APP_INTERCEPTOR, useClass: WriteScopeInterceptor },
   ],
 })
 export class AppModule {}

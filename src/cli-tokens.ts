@@ -1,5 +1,7 @@
 import { TOKEN_ROLES } from './api/auth/policy';
-import { RevocationList } from './api/auth/revocations';
+import { RevocationStream } from './api/auth/revocation-stream';
+import { RevocationList, type Revocation } from './api/auth/revocations';
+import { createEventStore } from './ledger/ledger.module';
 import { TokenService } from './api/auth/tokens';
 import { done, settings, usage, type Registration } from './cli-context';
 import { CliError, EXIT, usageError } from './cli-exit';
@@ -8,23 +10,31 @@ import { spanSeconds } from './config/token-settings';
 // A token's id is the UUID it was issued with (see --show-id).
 const JTI = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// Revokes one token by its id, or every token of a subject issued until now.
-export function revokeTokens(target: { jti?: string; subject?: string }): number {
+// Revokes one token by its id, or every token of a subject issued until now: in the file, and on
+// KurrentDB in the ledger's revocation stream too, which every running replica reads.
+export async function revokeTokens(target: { jti?: string; subject?: string }): Promise<number> {
   const config = settings();
   const list = new RevocationList(config.auth.revocationFile, 0);
   const revokedAt = new Date().toISOString();
-  if (target.subject !== undefined) {
-    // Whole seconds, like a token's iat: a token issued in this second is revoked too.
-    list.add({
-      subject: target.subject,
-      issuedAtOrBefore: Math.floor(Date.now() / 1000),
-      revokedAt,
-    });
-    console.log(`revoked every token of ${target.subject} issued until ${revokedAt}`);
-    return EXIT.OK;
+  // Whole seconds, like a token's iat: a token issued in this second is revoked too.
+  const entry: Revocation =
+    target.subject !== undefined
+      ? { subject: target.subject, issuedAtOrBefore: Math.floor(Date.now() / 1000), revokedAt }
+      : { jti: target.jti!, revokedAt };
+  list.add(entry);
+  if (config.store.kind === 'kurrentdb') {
+    const store = createEventStore(config);
+    try {
+      await new RevocationStream(store, list, 0).publish(entry);
+    } finally {
+      await store.close();
+    }
   }
-  list.add({ jti: target.jti!, revokedAt });
-  console.log(`revoked token ${target.jti}`);
+  console.log(
+    target.subject !== undefined
+      ? `revoked every token of ${target.subject} issued until ${revokedAt}`
+      : `revoked token ${target.jti}`,
+  );
   return EXIT.OK;
 }
 

@@ -1,5 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
+import { BACKGROUND_LEASE, type BackgroundLease } from '../ledger/lease';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { LedgerMetrics } from '../metrics/ledger-metrics';
 import { ReadModel } from '../projections/read-model';
@@ -28,9 +29,9 @@ const LEDGER_SCANS = Symbol('LEDGER_SCANS');
     },
     {
       provide: CheckpointScheduler,
-      inject: [EVENT_STORE, AuditService, LEDGER_CONFIG],
-      useFactory: (s: EventStore, a: AuditService, c: LedgerConfig) =>
-        new CheckpointScheduler(s, () => a.verify(), c.checkpoints),
+      inject: [EVENT_STORE, AuditService, LEDGER_CONFIG, BACKGROUND_LEASE],
+      useFactory: (s: EventStore, a: AuditService, c: LedgerConfig, lease: BackgroundLease) =>
+        new CheckpointScheduler(s, () => a.verify(), c.checkpoints, lease),
     },
     AuditResolver,
   ],

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckpointSettings } from '../config/checkpoint-settings';
 import type { EventStore } from '../ledger/event-store';
+import type { BackgroundLease } from '../ledger/lease';
 import { checkpointFileName, currentCheckpoint, signCheckpoint } from './checkpoint';
 import type { Verification } from './ledger-verifier';
 
@@ -17,6 +18,8 @@ export class CheckpointScheduler {
     private readonly store: EventStore,
     private readonly verify: () => Promise<Verification>,
     private readonly settings: CheckpointSettings,
+    // Replicas sign one at a time: only the holder of the background lease.
+    private readonly lease?: BackgroundLease,
   ) {}
 
   start(): void {
@@ -36,6 +39,7 @@ export class CheckpointScheduler {
   }
 
   private async sign(key: KeyObject): Promise<void> {
+    if (this.lease && !this.lease.held) return;
     try {
       const v = await this.verify();
       if (!v.ok) {
@@ -47,10 +51,15 @@ export class CheckpointScheduler {
       const checkpoint = await currentCheckpoint(this.store, new Date());
       // Nothing to sign in an empty ledger, nor again when it has not moved.
       if (checkpoint.position === null || checkpoint.position === this.lastPosition) return;
+      // The verification took a while: a lease lost meanwhile is another replica's turn now.
+      if (this.lease && !this.lease.held) return;
       mkdirSync(this.settings.directory, { recursive: true });
       const file = join(this.settings.directory, checkpointFileName(checkpoint));
       writeFileSync(file, `${JSON.stringify(signCheckpoint(checkpoint, key), null, 2)}\n`);
       this.lastPosition = checkpoint.position;
+      this.log.log(
+        `checkpoint signed at ${checkpoint.position} by ${this.lease?.holder ?? 'this server'}`,
+      );
     } catch (err) {
       this.log.error(`checkpoint failed: ${err instanceof Error ? err.message : String(err)}`);
     }

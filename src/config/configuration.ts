@@ -9,6 +9,7 @@ import { checkpointSettings, type CheckpointSettings } from './checkpoint-settin
 import { deviceSettings, type DeviceSettings } from './device-settings';
 import { opsSettings, type OpsSettings } from './ops-settings';
 import { privacySettings, type PrivacySettings } from './privacy-settings';
+import { perReplica, replicaSettings, type ReplicaSettings } from './replica-settings';
 import { tokenSettings, type TokenSettings } from './token-settings';
 
 import type { StoreConfig } from '../ledger/store-config';
@@ -26,6 +27,7 @@ export interface LedgerConfig {
   privacy: PrivacySettings;
   checkpoints: CheckpointSettings;
   ops: OpsSettings;
+  replicas: ReplicaSettings;
   devices: DeviceSettings;
   auth: {
     // HS256 signing secret of the bearer tokens; whoever holds it can mint any token.
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     else bodyLimitBytes = bytes;
   }
 
+  const replicas = replicaSettings(env, problems);
   const config: LedgerConfig = {
     port,
     store,
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     privacy: privacySettings(env, dataDir, problems),
     checkpoints: checkpointSettings(env, dataDir, problems),
     ops: opsSettings(env, problems),
+    replicas,
     devices: deviceSettings(env, dataDir, problems),
     auth: { jwtSecret, issuer, ...tokenSettings(env, dataDir, problems) },
     limits: {
@@ -171,9 +175,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
       maxDepth: int('LEDGER_GRAPHQL_MAX_DEPTH', 10, 2, 50),
       maxTokens: int('LEDGER_GRAPHQL_MAX_TOKENS', 4000, 200, 1_000_000),
       maxComplexity: int('LEDGER_GRAPHQL_MAX_COMPLEXITY', 5000, 10, 1_000_000),
-      rateLimit: int('LEDGER_RATE_LIMIT', 600, 1, 1_000_000),
+      rateLimit: perReplica(int('LEDGER_RATE_LIMIT', 600, 1, 1_000_000), replicas.count),
       rateWindowMs: int('LEDGER_RATE_WINDOW_MS', 60_000, 100, 86_400_000),
-      rateCostLimit: int('LEDGER_RATE_COST_LIMIT', 50_000, 10, 1_000_000_000),
+      rateCostLimit: perReplica(
+        int('LEDGER_RATE_COST_LIMIT', 50_000, 10, 1_000_000_000),
+        replicas.count,
+      ),
     },
     graphql: {
       introspection: bool('LEDGER_GRAPHQL_INTROSPECTION', !production),

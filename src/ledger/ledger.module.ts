@@ -9,6 +9,7 @@ import {
   type StoreConfig,
   type StoreDecorator,
 } from './store-config';
+import { scopedEventStore } from './write-scope';
 
 // The one place that knows which store is in use: everything else sees the EventStore port.
 // readOnly: for checking a SQLite ledger without writing to it (KurrentDB is only ever read here).
@@ -40,9 +41,11 @@ export function createEventStore(config: { store: StoreConfig }, readOnly = fals
     {
       provide: EVENT_STORE,
       inject: [STORE_CONFIG, { token: STORE_DECORATOR, optional: true }],
+      // Appends are timed when the application decorates the store, and each request's furthest
+      // append is noted for its response (read-your-writes).
       useFactory: (store: StoreConfig, decorate?: StoreDecorator) => {
         const created = createEventStore({ store });
-        return decorate ? decorate(created) : created;
+        return scopedEventStore(decorate ? decorate(created) : created);
       },
     },
   ],

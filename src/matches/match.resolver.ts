@@ -39,6 +39,7 @@ export function toResult(outcome: CommandOutcome): CommandResultModel {
     events: outcome.events.map((r) => toEventModel(r.stored, r.gameNumber)),
     ruling: outcome.ruling ? toRulingModel(outcome.ruling) : null,
     match: toMatchModel(outcome.state),
+    position: outcome.events.at(-1)?.stored.position.toString() ?? null,
   };
 }
 

@@ -10,7 +10,6 @@ import { MatchQueriesResolver } from './match-queries.resolver';
 import { MatchResolver } from './match.resolver';
 import { GameResultsResolver } from './results/game-results.resolver';
 import { RegistryModule } from '../registry/registry.module';
-import { LayoutsResolver } from '../layouts/layouts.resolver';
 
 // Scheduling and recording at the table, and reading matches back.
 @Module({
@@ -30,7 +29,6 @@ import { LayoutsResolver } from '../layouts/layouts.resolver';
     MatchResolver,
     MatchQueriesResolver,
     GameResultsResolver,
-    LayoutsResolver,
   ],
   exports: [MatchCommandService],
 })

@@ -21,10 +21,14 @@ export class OriginLog {
     file: string,
     private readonly retentionDays: number,
     private readonly now: () => number = Date.now,
+    // Replicas sharing the file purge one at a time: only the holder of the background lease.
+    private readonly mayPurge: () => boolean = () => true,
   ) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
+    // Replicas may share the file (one host's volume): wait for another's write instead of failing.
+    this.db.pragma('busy_timeout = 5000');
     // Not fsynced on every write: this log is erasable by design, and losing its last entries on
     // a power cut loses no record of the ledger.
     this.db.pragma('synchronous = NORMAL');
@@ -43,7 +47,9 @@ export class OriginLog {
       for (const e of entries) put.run(...e);
     });
     this.purge();
-    this.timer = setInterval(() => this.purge(), 3_600_000);
+    this.timer = setInterval(() => {
+      if (this.mayPurge()) this.purge();
+    }, 3_600_000);
     this.timer.unref();
   }
 

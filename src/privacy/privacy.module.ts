@@ -1,5 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
+import { BACKGROUND_LEASE, type BackgroundLease } from '../ledger/lease';
 import { OriginLog } from './origin-log';
 import { PrivacyResolver } from './privacy.resolver';
 
@@ -9,9 +10,14 @@ import { PrivacyResolver } from './privacy.resolver';
   providers: [
     {
       provide: OriginLog,
-      inject: [LEDGER_CONFIG],
-      useFactory: (c: LedgerConfig) =>
-        new OriginLog(c.privacy.personalDataFile, c.privacy.originRetentionDays),
+      inject: [LEDGER_CONFIG, BACKGROUND_LEASE],
+      useFactory: (c: LedgerConfig, lease: BackgroundLease) =>
+        new OriginLog(
+          c.privacy.personalDataFile,
+          c.privacy.originRetentionDays,
+          Date.now,
+          () => lease.held,
+        ),
     },
     PrivacyResolver,
   ],

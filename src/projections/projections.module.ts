@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchProjector } from './match-projector';
+import { PositionWaiter } from './position-waiter';
 import { PROJECTIONS, READ_MODEL_FILE, type Projection } from './projection';
 import { ReadModel } from './read-model';
 import { readModelAhead } from './read-model-check';
@@ -33,8 +34,13 @@ import { readModelAhead } from './read-model-check';
             ),
         }),
     },
+    {
+      provide: PositionWaiter,
+      inject: [ReadModel, MatchProjector],
+      useFactory: (r: ReadModel, p: MatchProjector) => new PositionWaiter(r, p),
+    },
   ],
-  exports: [ReadModel, MatchProjector],
+  exports: [ReadModel, MatchProjector, PositionWaiter],
 })
 export class ProjectionsModule
   implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown

@@ -13,6 +13,8 @@ export interface DispatchSettings {
 const BATCH = 10;
 // Sleep at most this long between looks at the outbox (a delivery enqueued elsewhere is seen).
 const IDLE_MS = 30_000;
+// How often a replica without the background lease looks whether it has it now.
+const LEASE_LOOK_MS = 1_000;
 
 // Exponential: base, 2×base, 4×base, … capped.
 export const backoff = (attempt: number, s: DispatchSettings): number =>
@@ -29,6 +31,8 @@ export class WebhookDispatcher {
     private readonly outbox: WebhookOutbox,
     private readonly settings: DispatchSettings,
     private readonly now: () => number = Date.now,
+    // Replicas sharing the outbox send one at a time: only the holder of the background lease.
+    private readonly mayRun: () => boolean = () => true,
   ) {}
 
   start(): void {
@@ -53,6 +57,7 @@ export class WebhookDispatcher {
 
   private async tick(): Promise<void> {
     if (this.running || this.stopped) return;
+    if (!this.mayRun()) return this.wake(LEASE_LOOK_MS);
     this.running = (async () => {
       for (;;) {
         const due = this.outbox.due(this.now(), BATCH);

@@ -76,6 +76,8 @@ export class WebhookOutbox {
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
+    // Replicas may share the file (one host's volume): wait for another's write instead of failing.
+    this.db.pragma('busy_timeout = 5000');
     this.db.pragma('synchronous = FULL');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -28,8 +28,9 @@ export class WebhookService {
     private readonly readModel: ReadModel,
     private readonly settings: DispatchSettings,
     private readonly now: () => number = Date.now,
+    mayRun: () => boolean = () => true,
   ) {
-    this.dispatcher = new WebhookDispatcher(outbox, settings, now);
+    this.dispatcher = new WebhookDispatcher(outbox, settings, now, mayRun);
   }
 
   // Enqueues what the ledger gained while the server was down (from the ledger itself, not the

@@ -7,6 +7,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
+import { BACKGROUND_LEASE, type BackgroundLease } from '../ledger/lease';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
@@ -28,14 +29,22 @@ const OVERDUE_SWEEP_MS = 60_000;
     },
     {
       provide: WebhookService,
-      inject: [WebhookOutbox, EVENT_STORE, MatchProjector, ReadModel, LEDGER_CONFIG],
+      inject: [
+        WebhookOutbox,
+        EVENT_STORE,
+        MatchProjector,
+        ReadModel,
+        LEDGER_CONFIG,
+        BACKGROUND_LEASE,
+      ],
       useFactory: (
         o: WebhookOutbox,
         s: EventStore,
         p: MatchProjector,
         r: ReadModel,
         c: LedgerConfig,
-      ) => new WebhookService(o, s, p, r, c.live.webhooks),
+        lease: BackgroundLease,
+      ) => new WebhookService(o, s, p, r, c.live.webhooks, Date.now, () => lease.held),
     },
     WebhooksResolver,
   ],

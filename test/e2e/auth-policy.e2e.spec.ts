@@ -51,6 +51,7 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   pushMatchToTable: ['ADMIN', 'RECORD_KEEPER'],
   // Public: the one-time code is the credential (PUBLIC_MUTATIONS).
   redeemEnrolment: [],
+  revokeToken: ['ADMIN'],
 };
 const PUBLIC = ['redeemEnrolment'];
 

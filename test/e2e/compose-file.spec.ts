@@ -47,15 +47,29 @@ if (!available) console.log('docker-compose.yml check skipped: docker-compose is
     expect(out).toMatch(/"state[^L]*Leader/);
   });
 
-  it('has a cluster profile with three KurrentDB nodes and two API replicas', () => {
+  it('has a cluster profile with three KurrentDB nodes and three API replicas sharing one volume', () => {
     const services = [...profilesOf(config('--profile', 'cluster'))]
       .filter(([, p]) => p.length === 0 || p.includes('cluster'))
       .map(([name]) => name)
       .sort();
     expect(services).toEqual(
-      ['api', 'api-1', 'api-2', 'kurrentdb', 'kurrentdb-1', 'kurrentdb-2', 'kurrentdb-3'].sort(),
+      [
+        'api',
+        'api-1',
+        'api-2',
+        'api-3',
+        'kurrentdb',
+        'kurrentdb-1',
+        'kurrentdb-2',
+        'kurrentdb-3',
+      ].sort(),
     );
-    expect(config('--profile', 'cluster')).toContain("KURRENTDB_CLUSTER_SIZE: '3'");
+    const cluster = config('--profile', 'cluster');
+    expect(cluster).toContain("KURRENTDB_CLUSTER_SIZE: '3'");
+    expect(cluster).toContain("LEDGER_REPLICAS: '3'");
+    // What the ledger does not carry is on the shared volume: outbox, origin log, devices.
+    for (const file of ['webhooks.sqlite', 'personal-data.sqlite', 'devices.sqlite'])
+      expect(cluster).toContain(`/shared/${file}`);
   });
 
   it('has a monitoring profile: pinned Prometheus scraping /metrics and Grafana provisioned with the dashboard', () => {

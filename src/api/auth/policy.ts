@@ -85,6 +85,8 @@ export const MUTATION_POLICY = {
   revokeEnrolment: RECORDS,
   pushMatchToTable: RECORDS,
   redeemEnrolment: {},
+  // Token revocations: the administrators (the CLI's `token revoke` does the same).
+  revokeToken: { ADMIN: 'ANY' },
 } as const satisfies Record<string, MutationPolicy>;
 
 export type MutationName = keyof typeof MUTATION_POLICY;

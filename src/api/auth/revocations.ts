@@ -32,10 +32,50 @@ export class RevocationList {
     return before !== undefined && issuedAt <= before + skewSeconds;
   }
 
+  // Told of each revocation made here (the ledger's revocation stream, on KurrentDB).
+  publisher: ((entry: Revocation) => void) | null = null;
+
   add(entry: Revocation): void {
+    this.write(entry);
+    this.publisher?.(entry);
+  }
+
+  // A revocation made elsewhere (another replica, through the ledger): kept in the file, which
+  // is then this replica's cache of the stream, unless it already holds it.
+  remember(entry: Revocation): void {
+    this.refresh();
+    if (this.covers(entry)) return;
+    this.apply(entry);
+    this.write(entry);
+  }
+
+  // Every revocation the file holds, e.g. to carry a file written before the stream existed.
+  entries(): Revocation[] {
+    if (!existsSync(this.file)) return [];
+    return readFileSync(this.file, 'utf8')
+      .split('\n')
+      .map((line) => parsed(line))
+      .filter((e): e is Revocation => e !== null);
+  }
+
+  private covers(e: Revocation): boolean {
+    if ('jti' in e) return this.jtis.has(e.jti);
+    return (this.subjects.get(e.subject) ?? -Infinity) >= e.issuedAtOrBefore;
+  }
+
+  private write(entry: Revocation): void {
     mkdirSync(dirname(this.file), { recursive: true });
     appendFileSync(this.file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
     this.checkedAt = -Infinity;
+  }
+
+  private apply(e: Revocation): void {
+    if ('jti' in e) this.jtis.add(e.jti);
+    else
+      this.subjects.set(
+        e.subject,
+        Math.max(this.subjects.get(e.subject) ?? -Infinity, e.issuedAtOrBefore),
+      );
   }
 
   private refresh(): void {
@@ -48,19 +88,24 @@ export class RevocationList {
     if (stamp === this.stamp) return;
     this.stamp = stamp;
     for (const line of readFileSync(this.file, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      let e: Partial<Record<string, unknown>>;
-      try {
-        e = JSON.parse(line) as Partial<Record<string, unknown>>;
-      } catch {
-        continue;
-      }
-      if (typeof e.jti === 'string') this.jtis.add(e.jti);
-      else if (typeof e.subject === 'string' && typeof e.issuedAtOrBefore === 'number')
-        this.subjects.set(
-          e.subject,
-          Math.max(this.subjects.get(e.subject) ?? -Infinity, e.issuedAtOrBefore),
-        );
+      const e = parsed(line);
+      if (e) this.apply(e);
     }
   }
+}
+
+// One line of the file, or null when it does not parse as a revocation.
+export function parsed(line: string): Revocation | null {
+  if (!line.trim()) return null;
+  let e: Partial<Record<string, unknown>>;
+  try {
+    e = JSON.parse(line) as Partial<Record<string, unknown>>;
+  } catch {
+    return null;
+  }
+  const revokedAt = typeof e.revokedAt === 'string' ? e.revokedAt : '';
+  if (typeof e.jti === 'string') return { jti: e.jti, revokedAt };
+  if (typeof e.subject === 'string' && typeof e.issuedAtOrBefore === 'number')
+    return { subject: e.subject, issuedAtOrBefore: e.issuedAtOrBefore, revokedAt };
+  return null;
 }

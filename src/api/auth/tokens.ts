@@ -185,7 +185,11 @@ export class TokenService {
     return this.options.revocations?.isRevoked(jti, subject, iat, this.skew) ?? false;
   }
 
-  // Revokes one token by its id, on every replica that shares the revocation file.
+  get revocations(): RevocationList | null {
+    return this.options.revocations ?? null;
+  }
+
+  // Revokes one token by its id, on every replica (the ledger's revocation stream carries it).
   revoke(jti: string, revokedAt: string): void {
     if (!this.options.revocations) throw new Error('this server keeps no revocation list');
     this.options.revocations.add({ jti, revokedAt });

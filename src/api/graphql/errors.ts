@@ -11,6 +11,7 @@ import {
 } from '../../domain';
 import { CodedError } from '../../domain/coded-error';
 import type { EventStoreError } from '../../ledger/event-store';
+import type { ReadModelBehindError } from '../../projections/position-waiter';
 import type { LiveErrorCode } from '../../live/live-errors';
 import type { MatchErrorCode } from '../../matches/match-errors';
 import type { WebhookErrorCode } from '../../webhooks/webhook-errors';
@@ -51,6 +52,7 @@ type ServedCode =
   | ImportErrorCode
   | DeviceErrorCode
   | EventStoreError['code']
+  | ReadModelBehindError['code']
   | InputValidationError['code'];
 
 // Every code an error served to clients can carry, and the extensions.code clients see for it.
@@ -92,6 +94,8 @@ const GRAPHQL_CODES: Record<ServedCode, string> = {
   ENROLMENT_CODE_REVOKED: 'ENROLMENT_CODE_REVOKED',
   ENROLMENT_NOT_FOUND: 'NOT_FOUND',
   ENROLMENT_MATCH_INVALID: 'BAD_USER_INPUT',
+  // A query's "at least this position" not reached in time (extensions.position: where it stands).
+  READ_MODEL_BEHIND: 'READ_MODEL_BEHIND',
 };
 
 function isServed(err: unknown): err is CodedError<ServedCode> {

@@ -77,4 +77,10 @@ export class CommandResultModel {
   @Field(() => [LedgerEventModel]) events!: LedgerEventModel[];
   @Field(() => RulingModel, { nullable: true }) ruling!: RulingModel | null;
   @Field(() => MatchModel, { description: 'The match right after this write.' }) match!: MatchModel;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The ledger position this write reached (its last event's): a query on any replica sent with it (@atLeastPosition or X-Ledger-Min-Position) sees the write.",
+  })
+  position!: string | null;
 }
