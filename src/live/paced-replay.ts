@@ -1,15 +1,17 @@
 import type { Channel, LiveItem } from './live-channels';
-import type { ReplayPacer } from './replay-pacer';
+import type { SliceQueue } from '../ledger/slices';
 
 // Replayed events are charged to the client's budget in blocks, before they are read.
 export const CHARGE_BLOCK = 100;
 
-// A channel whose replay takes turns with every other replay (see ReplayPacer) and charges each
-// block of events before reading it; live updates are untouched. Items up to `after` (a match's
-// fold from its first event) take their turns too but are not sent.
+// A channel whose replay takes its steps in the long-read queue (one lane per replay), so replays
+// and long reads share one budget per turn of the event loop; each block of events is charged
+// before it is read; live updates are untouched. Items up to `after` (a match's fold from its
+// first event) take their steps too but are not sent. The time graphql-ws spends shaping and
+// sending an item counts against the budget, often without a turn in between.
 export function pacedChannel(
   channel: Channel,
-  pacer: ReplayPacer,
+  queue: SliceQueue,
   charge: (events: number) => void,
 ): Channel {
   return {
@@ -20,7 +22,7 @@ export function pacedChannel(
       try {
         for (let n = 0; ; n++) {
           if (n % CHARGE_BLOCK === 0) charge(CHARGE_BLOCK);
-          await pacer.turn(self);
+          await queue.step(self);
           const r = await source.next();
           if (r.done) return;
           if (r.value.position > after) yield r.value;
