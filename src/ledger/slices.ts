@@ -53,15 +53,7 @@ export class SliceQueue {
     }
   }
 
-  // One step of work that does not hold the slice between steps (a subscription's replay yields
-  // an item and waits for its consumer): it waits for its turn like any other work, lets go at
-  // once, and the time until its next step still counts against this turn's budget.
-  async step(lane: object): Promise<void> {
-    await this.take(lane);
-    this.give();
-  }
-
-  // Free with time left: go on in this turn. Free but spent (maybe by a step a moment ago): wait
+  // Free with time left: go on in this turn. Free but spent (maybe by a replay's item a moment ago): wait
   // for the next turn, as when busy.
   private take(lane: object): Promise<void> {
     if (!this.held && performance.now() < this.endsAt) {

@@ -47,8 +47,8 @@ describe('long reads and replays share one budget per turn', () => {
   it('work that finds the budget spent waits for the next turn, even with the queue free', async () => {
     const queue = new SliceQueue(0);
     const turns = countLoopTurns();
-    await queue.step({});
-    // The slice that step began has ended and nobody holds the queue; its budget is spent.
+    await queue.run(() => Promise.resolve());
+    // The slice that run began has ended and nobody holds the queue; its budget is spent.
     await nextTurn();
     await nextTurn();
     const before = turns.count();
@@ -57,10 +57,33 @@ describe('long reads and replays share one budget per turn', () => {
       ranAt = turns.count();
       return Promise.resolve();
     });
-    const stepBefore = turns.count();
-    await queue.step({});
     turns.stop();
     expect(ranAt).toBeGreaterThan(before);
-    expect(turns.count()).toBeGreaterThan(stepBefore);
+  });
+
+  it('a replay holds the slice while it reads an item: other work waits, even with time left', async () => {
+    const queue = new SliceQueue(60_000);
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const slow: Channel = {
+      take: () => [],
+      async *replay() {
+        await gate;
+        yield { position: 1n } as LiveItem;
+      },
+    };
+    const first = pacedChannel(slow, queue, () => undefined)
+      .replay(0n, 1n)
+      .next();
+    await nextTurn();
+    await nextTurn();
+    let ran = false;
+    const read = queue.run(() => Promise.resolve((ran = true)));
+    await nextTurn();
+    expect(ran).toBe(false);
+    release();
+    expect((await first).value).toEqual({ position: 1n });
+    await read;
+    expect(ran).toBe(true);
   });
 });
