@@ -21,6 +21,7 @@ const view = (over: Partial<DocumentView> = {}): DocumentView => ({
   review: null,
   fee: 'No fee recorded.',
   feeNote: null,
+  reviewRequest: null,
   layouts: [],
   signatures: [],
   hashes: [],

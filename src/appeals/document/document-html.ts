@@ -121,6 +121,7 @@ export function documentHtml(v: DocumentView): string {
             ...(v.review
               ? [{ label: L.review, text: `${v.review.outcome}: ${v.review.reasons}` }]
               : []),
+            ...(v.reviewRequest ? [{ label: L.reviewRequest, text: v.reviewRequest }] : []),
           ])
         : para(L.pending),
     ),

@@ -36,6 +36,8 @@ export interface DocumentView {
   timeline: Line[];
   decision: { outcome: string; reasons: string; remedy: string | null; by: string } | null;
   review: { outcome: string; reasons: string; by: string } | null;
+  // A party's request for the review, while the panel has not reviewed the decision.
+  reviewRequest: string | null;
   fee: string;
   // What became of the fee, in words (null: open, or no fee).
   feeNote: string | null;
@@ -124,6 +126,7 @@ export function documentView(
       reasons: reviewReason(reviewed, lang, L.englishOnly),
       by: reviewed.reviewedBy,
     },
+    reviewRequest: reviewed ? null : requestLine(records, a.id, name),
     fee: feeLine(a, L),
     feeNote: feeNote(records, a.id, lang),
     layouts: layouts(f, records, lang),
@@ -136,6 +139,18 @@ export function documentView(
 // A ruling's citations: its rules, and the rule of every foul it found.
 function citedBy(r: Ruling | null): string[] {
   return r ? [...r.rules, ...r.fouls.map((x) => x.rule)] : [];
+}
+
+function requestLine(
+  records: readonly MatchRecord[],
+  appealId: string,
+  name: (id: string | null) => string,
+): string | null {
+  const r = records.filter((x) => x.event.type === 'AppealReviewRequested' && about(x, appealId));
+  const asked = r.at(-1)?.event;
+  return asked?.type === 'AppealReviewRequested'
+    ? `${name(asked.data.by)}: ${asked.data.reason}`
+    : null;
 }
 
 function reviewReason(r: { reason: string; reasonPt?: string }, lang: Lang, note: string): string {
@@ -230,6 +245,8 @@ function timeline(
   for (const r of records)
     if (r.event.type === 'AppealWithdrawn' && about(r, a.id))
       lines.push({ label: E.withdrawn, text: at(r.recordedAt) });
+    else if (r.event.type === 'AppealReviewRequested' && about(r, a.id))
+      lines.push({ label: E.reviewRequested, text: at(r.recordedAt) });
     else if (r.event.type === 'AppealMooted' && about(r, a.id))
       lines.push({ label: E.mooted, text: at(r.recordedAt) });
   // In time order (the same format throughout, so the text sorts as the time does).
