@@ -212,6 +212,11 @@ describe("docs/audit-and-appeals.md's two related appeals are real output", () =
     expect(res.status).toBe(200);
     blocks.push({ kind: 'text', text: pageText(await res.text()) });
 
+    // A2's page names what mooted it, as the page says.
+    const a2 = await fetch(`${server.url.replace(/\/graphql$/, '')}/appeals/${matchId}/A2?lang=en`);
+    const said = /A2's page \(`[^`]+`\) says `([^`]+)`/.exec(PAGE)![1];
+    expect(pageText(await a2.text()).split('\n')[1]).toBe(said);
+
     mkdirSync(OUT, { recursive: true });
     writeFileSync(
       join(OUT, 'appeals-walkthrough.md'),
