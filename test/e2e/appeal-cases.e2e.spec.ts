@@ -37,12 +37,7 @@ describe('appeals: the committee case list over GraphQL', () => {
         pocketed: [{ ball: 3, pocket: 'FR' }],
       });
       const ruling = shot.events.find((e: Result) => e.type === 'ShotAdjudicated').revision;
-      await bruno.fileAppeal({
-        matchId,
-        againstRevision: ruling,
-        grounds: 'The cue ball dropped on the break',
-        proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
-      });
+      // Two appeals on one ruling are decided in filing order: Ana's comes first here.
       if (i === 0)
         await ana.fileAppeal({
           matchId,
@@ -50,10 +45,16 @@ describe('appeals: the committee case list over GraphQL', () => {
           grounds: 'The 3 went in the right pocket',
           proposal: { kind: 'REPLAY_GAME' },
         });
+      await bruno.fileAppeal({
+        matchId,
+        againstRevision: ruling,
+        grounds: 'The cue ball dropped on the break',
+        proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
+      });
     }
     await committee.decideAppeal({
       matchId: matchIds[0],
-      appealId: 'A2',
+      appealId: 'A1',
       outcome: 'DISMISSED',
       reason: 'Nothing to replay',
       reasonPt: 'Nada a repetir',
@@ -82,8 +83,8 @@ describe('appeals: the committee case list over GraphQL', () => {
       e.node.status,
     ]);
     expect(all).toEqual([
-      [matchIds[0], 'A1', 'PENDING'],
-      [matchIds[0], 'A2', 'DISMISSED'],
+      [matchIds[0], 'A1', 'DISMISSED'],
+      [matchIds[0], 'A2', 'PENDING'],
       [matchIds[1], 'A1', 'PENDING'],
     ]);
     const bad = await server.gql(LIST, { first: 2, after: 'bm9wZQ' });
@@ -99,7 +100,9 @@ describe('appeals: the committee case list over GraphQL', () => {
     const dismissed = (await list({ status: 'DISMISSED' })).edges[0].node;
     expect(dismissed.appeal.decidedBy).toBe('ac-1');
     const later = await list({ filedAfter: dismissed.filedAt });
+    // From the dismissed appeal's filing time on, itself included.
     expect(later.edges.map((e: Result) => [e.node.matchId, e.node.appealId])).toEqual([
+      [matchIds[0], 'A1'],
       [matchIds[0], 'A2'],
       [matchIds[1], 'A1'],
     ]);
@@ -115,20 +118,20 @@ describe('appeals: the committee case list over GraphQL', () => {
       { m: matchIds[0] },
     );
     expect(res.errors).toBeUndefined();
-    const [a1, a2] = res.data!.appeals.edges.map((e: Result) => e.node);
-    expect(a1.file.disputed.type).toBe('ShotAdjudicated');
-    expect(a1.file.shot.type).toBe('ShotPlayed');
-    expect(a1.file.shot.data.facts.cueBallScratched).toBe(false);
-    expect(a1.file.recordedRuling.appliedFoul).toBeNull();
-    expect(a1.file.proposal.facts.cueBallScratched).toBe(true);
-    expect(a1.file.proposedRuling.appliedFoul).toEqual({
+    const [anas, brunos] = res.data!.appeals.edges.map((e: Result) => e.node);
+    expect(brunos.file.disputed.type).toBe('ShotAdjudicated');
+    expect(brunos.file.shot.type).toBe('ShotPlayed');
+    expect(brunos.file.shot.data.facts.cueBallScratched).toBe(false);
+    expect(brunos.file.recordedRuling.appliedFoul).toBeNull();
+    expect(brunos.file.proposal.facts.cueBallScratched).toBe(true);
+    expect(brunos.file.proposedRuling.appliedFoul).toEqual({
       kind: 'CUE_BALL_SCRATCHED',
       rule: 'E8.5',
     });
-    expect(a1.file.decision).toBeNull();
-    expect(a2.appeal).toEqual({ reason: 'Nothing to replay', reasonPt: 'Nada a repetir' });
-    expect(a2.file.decision.metadata).toEqual({ recordedBy: 'ac-1', role: 'APPEALS_COMMITTEE' });
-    expect(a2.file.decision.explanationPt).toMatch(/Nada a repetir$/);
+    expect(brunos.file.decision).toBeNull();
+    expect(anas.appeal).toEqual({ reason: 'Nothing to replay', reasonPt: 'Nada a repetir' });
+    expect(anas.file.decision.metadata).toEqual({ recordedBy: 'ac-1', role: 'APPEALS_COMMITTEE' });
+    expect(anas.file.decision.explanationPt).toMatch(/Nada a repetir$/);
   });
 });
 

@@ -33,6 +33,7 @@ const EXPECTED_ALLOWED: Record<string, string[]> = {
   correctGameResult: ['ADMIN', 'SCORER', 'REFEREE', 'RECORD_KEEPER'],
   fileAppeal: ['PLAYER'],
   withdrawAppeal: ['PLAYER'],
+  requestAppealReview: ['PLAYER'],
   decideAppeal: ['APPEALS_COMMITTEE'],
   reviewAppealDecision: ['APPEALS_REVIEW'],
   attachAppealEvidence: ['REFEREE', 'APPEALS_COMMITTEE', 'PLAYER'],
