@@ -191,7 +191,7 @@ function choicePanel(m: MatchState, submit: (c: ConsoleCommand) => void) {
 function notEnrolled(s: Snapshot) {
   return html`<section id="not-enrolled" class="notice" role="alert">
     <h2>${t('notEnrolled')}</h2>
-    <p>${s.stop?.kind === 'auth' ? t('authLost', { code: s.stop.code }) : ''} ${t('howToEnrol')}</p>
+    <p>${s.stop?.kind === 'auth' ? t('authLost', { code: s.stop.code }) : ''}${t('howToEnrol')}</p>
   </section>`;
 }
 
