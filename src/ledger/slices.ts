@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 
-// Long reads (replays of a match, re-rulings, exports, whole-ledger scans, reads of many
-// aliases) run in slices of a few milliseconds, at most about one slice per turn of the event
-// loop across all of them: between two slices the server reads its sockets and serves other
-// requests, however many long reads are asked for at once.
+// Background reads (replays of a match, re-rulings, exports, whole-ledger scans, reads of many
+// aliases, subscription replays) share one budget of a few milliseconds per turn of the event
+// loop: between two slices the server reads its sockets and serves other requests, however many
+// of them are asked for at once and of whatever kind.
 export const SLICE_MS = 2;
 
 // A slice held by one piece of work: `due()` once its time is spent, then `next()` waits for the
@@ -17,12 +17,13 @@ export interface Slice {
 // Work waits in lanes (one per request when the caller names it), served in turn: an operation of
 // a hundred aliases is one lane, so a request behind it waits for one slice, not a hundred.
 export class SliceQueue {
+  // Held by the work running, or by a pending setImmediate that opens the next slice.
   private held = false;
-  private endsAt = 0;
+  private endsAt = -Infinity;
   // Lanes with waiting work, in turn order; each lane's work oldest first.
   private readonly lanes = new Map<object, (() => void)[]>();
 
-  // Slices that ended at their time and waited for the next turn (a test reads it).
+  // Slices that were spent and waited for the next turn (a test reads it).
   slices = 0;
 
   // Public so a test can set zero: every due() is then a slice boundary, whatever the machine.
@@ -52,17 +53,20 @@ export class SliceQueue {
     }
   }
 
+  // Free with time left: go on in this turn. Free but spent (maybe by a replay's item a moment ago): wait
+  // for the next turn, as when busy.
   private take(lane: object): Promise<void> {
-    if (!this.held) {
+    if (!this.held && performance.now() < this.endsAt) {
       this.held = true;
-      this.endsAt = performance.now() + this.sliceMs;
       return Promise.resolve();
     }
-    return new Promise((resolve) => {
+    const taken = new Promise<void>((resolve) => {
       const waiting = this.lanes.get(lane);
       if (waiting) waiting.push(resolve);
       else this.lanes.set(lane, [resolve]);
     });
+    if (!this.held) this.rest();
+    return taken;
   }
 
   // With time left in the slice, the next lane's work goes on in this turn; once it is spent, the
@@ -73,6 +77,11 @@ export class SliceQueue {
       if (!this.handOff()) this.held = false;
       return;
     }
+    this.rest();
+  }
+
+  private rest(): void {
+    this.held = true;
     this.slices += 1;
     setImmediate(() => {
       this.endsAt = performance.now() + this.sliceMs;

@@ -5,6 +5,7 @@ import { chargeBudget, CostBudget } from '../api/graphql/cost';
 import type { GqlContext } from '../api/graphql/request-context';
 import { toEventModel, toMatchModel, toRulingModel } from '../matches/models/mappers';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
+import { longReads } from '../ledger/slices';
 import { ReadModel } from '../projections/read-model';
 import { LedgerFeedFilterInput } from './inputs/live.inputs';
 import {
@@ -17,7 +18,6 @@ import {
 import { LiveError, parseCursor } from './live-errors';
 import { LiveHub } from './live-hub';
 import { pacedChannel } from './paced-replay';
-import { replayPacer } from './replay-pacer';
 import {
   FeedEventModel,
   MatchUpdateModel,
@@ -137,7 +137,7 @@ export class LiveResolver {
     if (!live)
       throw new LiveError('BAD_USER_INPUT', 'Subscriptions are served over graphql-ws only');
     const cursor = parseCursor(after);
-    const paced = pacedChannel(channel(), replayPacer, (events) =>
+    const paced = pacedChannel(channel(), longReads, (events) =>
       chargeBudget(ctx.req, this.budget, events),
     );
     return this.hub.open(paced, cursor, live.drop);

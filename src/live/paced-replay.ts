@@ -1,15 +1,17 @@
 import type { Channel, LiveItem } from './live-channels';
-import type { ReplayPacer } from './replay-pacer';
+import type { SliceQueue } from '../ledger/slices';
 
 // Replayed events are charged to the client's budget in blocks, before they are read.
 export const CHARGE_BLOCK = 100;
 
-// A channel whose replay takes turns with every other replay (see ReplayPacer) and charges each
-// block of events before reading it; live updates are untouched. Items up to `after` (a match's
-// fold from its first event) take their turns too but are not sent.
+// A channel whose replay reads each item in the long-read queue (one lane per replay), so replays
+// and long reads share one budget per turn of the event loop; each block of events is charged
+// before it is read; live updates are untouched. Items up to `after` (a match's fold from its
+// first event) take their turns too but are not sent. The time graphql-ws spends shaping and
+// sending an item counts against the budget, often without a turn in between.
 export function pacedChannel(
   channel: Channel,
-  pacer: ReplayPacer,
+  queue: SliceQueue,
   charge: (events: number) => void,
 ): Channel {
   return {
@@ -20,8 +22,8 @@ export function pacedChannel(
       try {
         for (let n = 0; ; n++) {
           if (n % CHARGE_BLOCK === 0) charge(CHARGE_BLOCK);
-          await pacer.turn(self);
-          const r = await source.next();
+          // The slice is held while the item is read, so one lane at a time reads in this turn.
+          const r = await queue.run(() => source.next(), self);
           if (r.done) return;
           if (r.value.position > after) yield r.value;
         }

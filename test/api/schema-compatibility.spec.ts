@@ -17,7 +17,7 @@ import { declaredBreaking, policyViolations, readSchema } from '../support/schem
 // schema (test/fixtures/schema-<version>.graphql), every breaking change declared in CHANGELOG.md
 // under the release being made, and nothing removed that the last release did not deprecate.
 
-const PREVIOUS = '0.1.0';
+const PREVIOUS = '0.2.0';
 const changelog = readFileSync('CHANGELOG.md', 'utf8');
 // The release being made: the first version heading of CHANGELOG.md.
 const NEXT = /^## (\d+\.\d+\.\d+)/m.exec(changelog)![1];

@@ -262,3 +262,12 @@ describe('doc links: README.md and docs/**/*.md', () => {
     expect(problems).toEqual([]);
   });
 });
+
+// The README is the front page (what it is, the two commands, a short tour, links); the handbook
+// lives in docs/.
+describe('README.md', () => {
+  it('stays a front page: at most 200 lines', () => {
+    const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(200);
+  });
+});

@@ -108,6 +108,8 @@ describe('appeals pending together are decided in table order', () => {
       {
         appealId: 'A2',
         reason: `the decision on appeal A1 superseded the event it disputes (revision ${shot3}).`,
+        explanation: `Appeal A2 by Ana is moot: the decision on appeal A1 superseded the event it disputes (revision ${shot3}).`,
+        explanationPt: `O recurso A2 de Ana fica sem objeto: a decisão do recurso A1 substituiu o evento que contestava (revisão ${shot3}).`,
       },
     ]);
     expect(() => previewAppeal(recordedHistory(t.history).events, t.state, 'A2')).toThrow(

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { LedgerClient, type Result } from '../support/ledger-client';
@@ -71,6 +71,19 @@ async function hearing(server: TestServer): Promise<{ matchId: string; hashes: s
     firstContact: 1,
     objectBallsDrivenToRail: 5,
     pocketed: [{ ball: 3, pocket: 'FR' }],
+    // The table before the break, recorded with the shot: the cue ball in the kitchen, the
+    // fifteen balls in rows beyond the head string (9-ft table, millimetres).
+    layout: {
+      table: 'NINE_FOOT',
+      balls: [
+        { ball: 0, x: 400, y: 600 },
+        ...Array.from({ length: 15 }, (_, i) => ({
+          ball: i + 1,
+          x: 1700 + (i % 5) * 120,
+          y: 300 + Math.floor(i / 5) * 250,
+        })),
+      ],
+    },
   });
   const ruled = brk.events.find((e: Result) => e.type === 'ShotAdjudicated').revision;
   await bruno.fileAppeal({
@@ -158,7 +171,11 @@ describeInBrowser('the decision document in a real browser (Chromium)', () => {
         'Hearing',
         'Decision due',
         'The video shows the cue ball dropping in the head-left pocket',
-        '25 EUR',
+        '25 EUR · outcome: refunded',
+        'The fee of appeal A1 (25.00 EUR) is refunded to Bruno Reis: the appeal is allowed.',
+        'Layout of the disputed shot',
+        '9-ft table · recorded at event',
+        'cue ball (400, 600) · 1 (1700, 300)',
         'Signatures of the panel',
         'ac-2',
       ],
@@ -175,7 +192,10 @@ describeInBrowser('the decision document in a real browser (Chromium)', () => {
         'Prazo para decidir',
         'procedente',
         'O vídeo mostra a bola branca a cair na bolsa do canto esquerdo da saída',
-        '25 EUR',
+        '25 EUR · destino: devolvida',
+        'A taxa do recurso A1 (25.00 EUR) é devolvida a Bruno Reis: o recurso foi julgado procedente.',
+        'Posição da tacada contestada',
+        'bola branca (400, 600)',
         'Assinaturas do júri',
       ],
     ],
@@ -188,11 +208,17 @@ describeInBrowser('the decision document in a real browser (Chromium)', () => {
       // The hashes of the disputed ruling and of the decision, to check a printed copy against.
       for (const h of hashes) expect(text).toContain(h);
       if (lang === 'pt') expect(text).not.toContain('The video shows');
+      // The break's recorded layout drawn inline (the CSP allows it: no console error below),
+      // every ball at its place, a visible diagram.
+      const diagram = page.locator('figure[data-layout="recorded"] svg');
+      expect(await diagram.locator('g[data-ball]').count()).toBe(16);
+      expect((await diagram.boundingBox())!.width).toBeGreaterThan(200);
       const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(
         (v) => v.impact === 'serious' || v.impact === 'critical',
       );
       expect(serious.map((v) => v.id)).toEqual([]);
       await page.screenshot({ path: join(OUT, `decision-${lang}.png`), fullPage: true });
+      writeFileSync(join(OUT, `decision-${lang}.html`), await page.content());
       const file = join(OUT, `decision-${lang}.pdf`);
       await page.pdf({ path: file, format: 'A4', preferCSSPageSize: true, printBackground: true });
       const pdf = readFileSync(file).toString('latin1');

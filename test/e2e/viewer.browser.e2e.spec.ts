@@ -152,6 +152,11 @@ describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
     expect(await item(rec.foul).innerText()).toContain('disputed A1');
     expect(await item(rec.appealAgainst).innerText()).toContain('disputed A2');
     expect(await page.locator('#events li.appeal').count()).toBe(3);
+    // Each event by its name, not its type: the correction, the appeal filed.
+    expect(await item(rec.corrected).innerText()).toContain('Shot corrected');
+    expect(await page.locator('#events [data-type="AppealFiled"]').first().innerText()).toBe(
+      'Appeal filed',
+    );
   });
 
   it('switches to Portuguese: lang attribute, interface and the ruling in pt-PT', async () => {
@@ -217,6 +222,10 @@ describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
       b.map((x) => Number(x.getAttribute('data-rev'))),
     );
     expect(diverging).toEqual(preview.supersedes);
+    // A2 is the only pending appeal: allowing it would close no other as moot.
+    expect(await page.locator('#whatif-body > dl.facts').innerText()).toMatch(
+      /Would close as moot\s+none/,
+    );
     expect(diverging[0]).toBeLessThanOrEqual(rec.appealAgainst);
     // A shared link opens the same what-if at the disputed event.
     await page.goto(page.url());

@@ -1,6 +1,6 @@
 import { DemoSeeder } from '../../src/demo/seed-demo';
 import { demoCompetitions } from '../../src/demo/demo-people';
-import { replayPacer } from '../../src/live/replay-pacer';
+import { longReads } from '../../src/ledger/slices';
 import { MatchCommandService } from '../../src/matches/match-commands.service';
 import { ReadModel } from '../../src/projections/read-model';
 import { RegistryCommandService } from '../../src/registry/registry-commands.service';
@@ -60,7 +60,7 @@ describe('admission: the WebSocket as HTTP, prices that follow the work', () => 
     ).length;
   }, 120_000);
   afterEach(async () => {
-    replayPacer.sliceMs = 2;
+    longReads.sliceMs = 2;
     for (const c of clients.splice(0)) await c.client.dispose();
   });
   afterAll(async () => {
@@ -155,12 +155,12 @@ describe('admission: the WebSocket as HTTP, prices that follow the work', () => 
   it('20 ledgerFeed(after: "0") on one connection replay one slice per turn, and a write is served between slices', async () => {
     // A zero-length slice makes every replayed item wait for a turn of its own, whatever the
     // machine's speed: the count of turns does not depend on a clock.
-    replayPacer.sliceMs = 0;
+    longReads.sliceMs = 0;
     const c = connect();
     await c.connected;
     const events = matchEvents(server);
     const turns = countLoopTurns();
-    const slicesBefore = replayPacer.slices;
+    const slicesBefore = longReads.slices;
     const feeds = Array.from({ length: 20 }, () =>
       collect(c.client, 'subscription { ledgerFeed(after: "0") { cursor } }'),
     );
@@ -184,7 +184,7 @@ describe('admission: the WebSocket as HTTP, prices that follow the work', () => 
     const replayed = feeds.reduce((n, f) => n + f.items.length, 0);
     expect(replayed).toBeGreaterThanOrEqual(20 * 100);
     // Every replayed item had a slice of its own, each on its own turn of the event loop.
-    expect(replayPacer.slices - slicesBefore).toBeGreaterThanOrEqual(replayed);
+    expect(longReads.slices - slicesBefore).toBeGreaterThanOrEqual(replayed);
     expect(turns.count()).toBeGreaterThanOrEqual(replayed);
   }, 120_000);
 });

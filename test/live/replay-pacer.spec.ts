@@ -1,6 +1,6 @@
 import type { Channel, LiveItem } from '../../src/live/live-channels';
 import { pacedChannel } from '../../src/live/paced-replay';
-import { ReplayPacer } from '../../src/live/replay-pacer';
+import { SliceQueue } from '../../src/ledger/slices';
 import { countLoopTurns } from '../support/loop-turns';
 
 const item = (position: number) => ({ position: BigInt(position) }) as LiveItem;
@@ -27,7 +27,7 @@ async function drain(it: AsyncIterator<LiveItem>, into: string[], name: string) 
 
 describe('live: subscription replays take turns', () => {
   it('with a zero-length slice every item waits for a turn of its own, and replays alternate', async () => {
-    const pacer = new ReplayPacer(0);
+    const pacer = new SliceQueue(0);
     const order: string[] = [];
     const turns = countLoopTurns();
     const a = pacedChannel(channel(30).c, pacer, () => undefined).replay(0n, 30n);
@@ -42,7 +42,7 @@ describe('live: subscription replays take turns', () => {
   });
 
   it('skips what the client already has, yet paces the fold that reaches it', async () => {
-    const pacer = new ReplayPacer(0);
+    const pacer = new SliceQueue(0);
     const { c, read } = channel(20);
     const out: string[] = [];
     await drain(pacedChannel(c, pacer, () => undefined).replay(15n, 20n), out, 'm');
@@ -52,7 +52,7 @@ describe('live: subscription replays take turns', () => {
   });
 
   it('charges each block of 100 events before reading it; a refused charge ends the replay', async () => {
-    const pacer = new ReplayPacer(1000);
+    const pacer = new SliceQueue(1000);
     const charges: number[] = [];
     const { c, read } = channel(250);
     const out: string[] = [];

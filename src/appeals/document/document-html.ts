@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LABELS } from './document-labels';
-import type { DocumentView, Line } from './document-view';
+import { diagramSvg } from './document-diagram';
+import type { DocumentView, LayoutView, Line } from './document-view';
 
 // The decision document as one self-contained HTML page: no script, and its one style sheet
 // inline, allowed by its hash in the page's CSP (the same policy as the viewer's otherwise).
@@ -23,6 +24,9 @@ dd { margin: 0; }
 .cols { display: grid; grid-template-columns: 1fr 1fr; gap: 0 6mm; }
 .signatures { display: flex; gap: 10mm; margin-top: 6mm; }
 .signatures div { flex: 1; border-top: 1px solid #111; padding-top: 1mm; font-size: 9pt; }
+.layouts { display: flex; flex-wrap: wrap; gap: 2mm 6mm; margin-top: 1mm; }
+.layouts figure { margin: 0; font-size: 8pt; display: flex; gap: 3mm; align-items: flex-start; flex: 1 1 100%; }
+.layouts svg { display: block; width: 60mm; height: auto; flex: none; }
 .hashes { font: 7pt/1.3 'DejaVu Sans Mono', monospace; word-break: break-all; }
 footer { margin-top: 3mm; font-size: 7.5pt; color: #333; }
 @media print {
@@ -31,6 +35,9 @@ footer { margin-top: 3mm; font-size: 7.5pt; color: #333; }
   h2 { font-size: 9pt; margin: 2mm 0 0.5mm; }
   .rule { font-size: 7.5pt; margin: 0; }
   .signatures { margin-top: 4mm; }
+  .layouts svg { width: 36mm; }
+  .timeline dl { grid-template-columns: max-content 1fr max-content 1fr; }
+  .layouts figure { font-size: 7pt; }
 }
 `;
 
@@ -55,7 +62,13 @@ export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c
 
 const lines = (xs: Line[]) =>
   `<dl>${xs.map((l) => `<dt>${esc(l.label)}</dt><dd>${esc(l.text)}</dd>`).join('')}</dl>`;
-const section = (title: string, body: string) => `<section><h2>${esc(title)}</h2>${body}</section>`;
+const section = (title: string, body: string, cls = '') =>
+  `<section${cls ? ` class="${cls}"` : ''}><h2>${esc(title)}</h2>${body}</section>`;
+const figure = (l: LayoutView) =>
+  `<figure data-layout="${l.id}">${diagramSvg(l.layout, `${l.title}: ${l.positions}`, `layout-${l.id}`)}` +
+  `<figcaption><strong>${esc(l.title)}</strong> · ${esc(l.caption)}<br>${esc(l.positions)}` +
+  l.checks.map((c) => `<br>${esc(c)}`).join('') +
+  `</figcaption></figure>`;
 const para = (s: string | null, cls = '') =>
   s ? `<p${cls ? ` class="${cls}"` : ''}>${esc(s)}</p>` : '';
 
@@ -71,6 +84,7 @@ export function documentHtml(v: DocumentView): string {
         (d.facts ? lines([{ label: L.facts, text: d.facts }]) : '') +
         (d.ruling ? lines([{ label: L.recordedRuling, text: d.ruling }]) : ''),
     ),
+    v.layouts.length ? `<section class="layouts">${v.layouts.map(figure).join('')}</section>` : '',
     v.rules.length
       ? section(
           L.rules,
@@ -96,7 +110,7 @@ export function documentHtml(v: DocumentView): string {
         ? `<ul>${v.evidence.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>`
         : para(L.noEvidence),
     ),
-    section(L.timeline, lines(v.timeline)),
+    section(L.timeline, lines(v.timeline), 'timeline'),
     section(
       L.decision,
       v.decision
@@ -107,10 +121,11 @@ export function documentHtml(v: DocumentView): string {
             ...(v.review
               ? [{ label: L.review, text: `${v.review.outcome}: ${v.review.reasons}` }]
               : []),
+            ...(v.reviewRequest ? [{ label: L.reviewRequest, text: v.reviewRequest }] : []),
           ])
         : para(L.pending),
     ),
-    section(L.fee, para(v.fee)),
+    section(L.fee, para(v.feeNote ? `${v.fee}. ${v.feeNote}` : v.fee)),
     section(
       L.signatures,
       `<div class="signatures">${(v.signatures.length ? v.signatures : ['']).map((s) => `<div>${esc(s)}</div>`).join('')}</div>`,

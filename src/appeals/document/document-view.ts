@@ -10,7 +10,9 @@ import {
   type Ruling,
 } from '../../domain';
 import { MATCH_STREAM_PREFIX, type MatchRecord } from '../../ledger/envelope';
+import type { Layout } from '../../domain/table/layout';
 import { LABELS, type Lang } from './document-labels';
+import { disputedShotLayout, proposedLayoutFor, type LayoutRecord } from './document-layout';
 
 // What the decision document prints, in one language, as plain strings: built from the case file
 // and the match stream, rendered by document-html.ts.
@@ -34,14 +36,26 @@ export interface DocumentView {
   timeline: Line[];
   decision: { outcome: string; reasons: string; remedy: string | null; by: string } | null;
   review: { outcome: string; reasons: string; by: string } | null;
+  // A party's request for the review, while the panel has not reviewed the decision.
+  reviewRequest: string | null;
   fee: string;
+  // What became of the fee, in words (null: open, or no fee).
+  feeNote: string | null;
+  // The disputed shot's recorded layout, and the appellant's proposed one, when recorded.
+  layouts: LayoutView[];
   signatures: string[];
   hashes: Line[];
   streamId: string;
 }
 
-// Optional fields another part of the case file may carry (read defensively).
-type AppealExtras = AppealState & { feeOutcome?: { outcome?: string } | null };
+export interface LayoutView {
+  id: string;
+  title: string;
+  caption: string;
+  layout: Layout;
+  positions: string;
+  checks: string[];
+}
 
 export function documentView(
   f: CaseFile<MatchRecord>,
@@ -50,7 +64,7 @@ export function documentView(
   lang: Lang,
 ): DocumentView {
   const L = LABELS[lang];
-  const a = f.appeal as AppealExtras;
+  const a = f.appeal;
   const say = (t: { en: string; pt: string }) => (lang === 'pt' ? t.pt : t.en);
   const explain = (r: Ruling | null) => r && (lang === 'pt' ? r.explanationPt : r.explanation);
   const name = (id: string | null) => playerName(s, id);
@@ -66,7 +80,7 @@ export function documentView(
   return {
     lang,
     heading: `${L.title} · ${L.appeal} ${a.id}`,
-    status: L.status[a.status] ?? a.status,
+    status: (L.status[a.status] ?? a.status) + (a.mootedBy ? ` (${L.mootedBy} ${a.mootedBy})` : ''),
     parties: [
       { label: L.appellant, text: name(a.by) },
       { label: L.respondent, text: name(opponent) },
@@ -112,7 +126,10 @@ export function documentView(
       reasons: reviewReason(reviewed, lang, L.englishOnly),
       by: reviewed.reviewedBy,
     },
+    reviewRequest: reviewed ? null : requestLine(records, a.id, name),
     fee: feeLine(a, L),
+    feeNote: feeNote(records, a.id, lang),
+    layouts: layouts(f, records, lang),
     signatures: [decided?.decidedBy, reviewed?.reviewedBy].filter((x): x is string => !!x),
     hashes: cites(f, records),
     streamId: `${MATCH_STREAM_PREFIX}${s.id}`,
@@ -122,6 +139,18 @@ export function documentView(
 // A ruling's citations: its rules, and the rule of every foul it found.
 function citedBy(r: Ruling | null): string[] {
   return r ? [...r.rules, ...r.fouls.map((x) => x.rule)] : [];
+}
+
+function requestLine(
+  records: readonly MatchRecord[],
+  appealId: string,
+  name: (id: string | null) => string,
+): string | null {
+  const r = records.filter((x) => x.event.type === 'AppealReviewRequested' && about(x, appealId));
+  const asked = r.at(-1)?.event;
+  return asked?.type === 'AppealReviewRequested'
+    ? `${name(asked.data.by)}: ${asked.data.reason}`
+    : null;
 }
 
 function reviewReason(r: { reason: string; reasonPt?: string }, lang: Lang, note: string): string {
@@ -149,10 +178,48 @@ function compact(v: unknown): string {
   return String(v);
 }
 
-function feeLine(a: AppealExtras, L: (typeof LABELS)['en']): string {
+function feeLine(a: AppealState, L: (typeof LABELS)['en']): string {
   if (!a.fee) return L.noFee;
   const outcome = a.feeOutcome?.outcome;
-  return `${a.fee.amount} ${a.fee.currency}${outcome ? ` · ${L.feeOutcome}: ${outcome}` : ''}`;
+  const said = outcome ? ` · ${L.feeOutcome}: ${L.feeOutcomes[outcome] ?? outcome}` : '';
+  return `${a.fee.amount} ${a.fee.currency}${said}`;
+}
+
+// The settlement's own words (the latest: a set-aside reopens an appeal and a new one follows).
+function feeNote(records: readonly MatchRecord[], appealId: string, lang: Lang): string | null {
+  const settled = settlement(records, appealId);
+  if (settled?.event.type !== 'AppealFeeSettled') return null;
+  return lang === 'pt' ? settled.event.data.explanationPt : settled.event.data.explanation;
+}
+
+const settlement = (records: readonly MatchRecord[], appealId: string) =>
+  records.filter((r) => r.event.type === 'AppealFeeSettled' && about(r, appealId)).at(-1);
+
+function layouts(f: CaseFile<MatchRecord>, records: readonly MatchRecord[], lang: Lang) {
+  const L = LABELS[lang];
+  const view = (r: LayoutRecord | null, id: string, title: string): LayoutView[] => {
+    if (!r) return [];
+    const d = r.event.data;
+    const by = r.recordedBy ? ` ${L.by} ${r.recordedBy}` : '';
+    return [
+      {
+        id,
+        title,
+        caption: `${L.tables[d.layout.table]} · ${L.recordedAt} ${r.revision}${by}`,
+        layout: d.layout,
+        positions: d.layout.balls
+          .map((b) => `${b.ball === 0 ? L.cueBall : b.ball} (${b.x}, ${b.y})`)
+          .join(' · '),
+        checks: d.checks.map(
+          (c) => `${c.rule}: ${lang === 'pt' ? c.explanationPt : c.explanation}`,
+        ),
+      },
+    ];
+  };
+  return [
+    ...view(disputedShotLayout(records, f.shot, f.disputed.revision), 'recorded', L.layout),
+    ...view(proposedLayoutFor(records, f.appeal.id), 'proposed', L.proposedLayout),
+  ];
 }
 
 const about = (r: MatchRecord, appealId: string) =>
@@ -178,6 +245,8 @@ function timeline(
   for (const r of records)
     if (r.event.type === 'AppealWithdrawn' && about(r, a.id))
       lines.push({ label: E.withdrawn, text: at(r.recordedAt) });
+    else if (r.event.type === 'AppealReviewRequested' && about(r, a.id))
+      lines.push({ label: E.reviewRequested, text: at(r.recordedAt) });
     else if (r.event.type === 'AppealMooted' && about(r, a.id))
       lines.push({ label: E.mooted, text: at(r.recordedAt) });
   // In time order (the same format throughout, so the text sorts as the time does).
@@ -187,7 +256,8 @@ function timeline(
 // The events the document cites, each with its hash in the stream's chain.
 function cites(f: CaseFile<MatchRecord>, records: readonly MatchRecord[]): Line[] {
   const filed = records.find((r) => r.event.type === 'AppealFiled' && about(r, f.appeal.id));
-  const cited = [f.shot, f.disputed, filed, ...f.evidence, f.decision, f.review];
+  const settled = settlement(records, f.appeal.id);
+  const cited = [f.shot, f.disputed, filed, ...f.evidence, f.decision, f.review, settled];
   const seen = new Set<number>();
   return cited
     .filter((r): r is MatchRecord => !!r && !seen.has(r.revision) && !!seen.add(r.revision))

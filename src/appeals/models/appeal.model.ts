@@ -10,6 +10,9 @@ import { RulingModel } from '../../matches/models/ruling.model';
 export class ForeclosedAppealModel {
   @Field() appealId!: string;
   @Field() reason!: string;
+  @Field({ description: 'What closing it as moot would say, in English and Portuguese.' })
+  explanation!: string;
+  @Field() explanationPt!: string;
 }
 
 @ObjectType('AppealPreview', {

@@ -88,6 +88,7 @@ export function loadPreview(matchId, appealId) {
   return gql(
     `query($i: AppealPreviewInput!) { appealPreview(input: $i) {
       appealId againstRevision remedy status closedAt streamRevision supersedes
+      forecloses { appealId explanation explanationPt }
       recorded { ${STATE} } amended { ${STATE} }
       recordedRuling { ${RULING} } ruling { ${RULING} } } }`,
     { i: { matchId, appealId } },

@@ -16,10 +16,13 @@ const RESULTS = new Set([
   'ShotCorrected',
   'RefereeRuled',
   'AppealFiled',
+  'AppealEvidenceAttached',
+  'AppealReviewRequested',
   'AppealReviewed',
   'AppealDecided',
   'AppealWithdrawn',
   'AppealMooted',
+  'AppealFeeSettled',
 ]);
 // Waits between reconnect attempts; the last one repeats.
 const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];

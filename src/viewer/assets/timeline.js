@@ -1,8 +1,18 @@
 import { byId, h, replace } from './dom.js';
+import { eventName } from './event-names.js';
 import { t } from './i18n.js';
 
 const PACES = [0.5, 1, 2, 3];
-const APPEAL_TYPES = new Set(['AppealFiled', 'AppealDecided', 'AppealWithdrawn', 'AppealMooted']);
+const APPEAL_TYPES = new Set([
+  'AppealFiled',
+  'AppealEvidenceAttached',
+  'AppealDecided',
+  'AppealReviewRequested',
+  'AppealReviewed',
+  'AppealWithdrawn',
+  'AppealMooted',
+  'AppealFeeSettled',
+]);
 
 // Every event of the match in commit order, one of them selected. `onMove(event)` is called on
 // each move. Live mode feeds new events through `onEvent(event)`: appended in order (an event
@@ -208,7 +218,8 @@ export class Timeline {
       'button',
       { type: 'button', class: 'event', 'data-rev': e.revision, onclick: () => this.go(i) },
       h('span', { class: 'rev' }, `#${e.revision}`),
-      ` ${e.type}`,
+      ' ',
+      h('span', { class: 'type', 'data-type': e.type }, eventName(e.type)),
       name ? ` · ${name}` : '',
     );
   }

@@ -51,6 +51,7 @@ function appealFacts(match, appeal, preview) {
       words(preview.status) + (preview.closedAt !== null ? ` (#${preview.closedAt})` : ''),
     ],
     [t('wouldSupersede'), preview.supersedes.map((r) => `#${r}`).join(', ') || t('none')],
+    [t('wouldForeclose'), foreclosed(preview.forecloses)],
   ];
   if (appeal.decidedBy)
     rows.push([t('decidedBy'), appeal.decidedBy], [t('reason'), pick(appeal, 'reason')]);
@@ -58,6 +59,16 @@ function appealFacts(match, appeal, preview) {
     'dl',
     { class: 'facts' },
     rows.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]),
+  );
+}
+
+// The other pending appeals the decision would close as moot, each with what it would say.
+function foreclosed(list) {
+  if (!list?.length) return t('none');
+  return h(
+    'ul',
+    { class: 'forecloses' },
+    list.map((f) => h('li', { 'data-forecloses': f.appealId }, pick(f, 'explanation'))),
   );
 }
 

@@ -22,7 +22,7 @@ export interface AppealPreview {
   ruling: Ruling | null;
   supersedes: number[];
   // The other pending appeals the decision would close as moot (what it forecloses), with why.
-  forecloses: { appealId: string; reason: string }[];
+  forecloses: { appealId: string; reason: string; explanation: string; explanationPt: string }[];
 }
 
 // The committee's what-if. For a pending appeal it runs the decision itself, allowing the appeal
@@ -68,7 +68,16 @@ export function previewAppeal(
     ruling: decision.data.ruling,
     supersedes: decision.data.supersedes,
     forecloses: moots.flatMap((m) =>
-      m.type === 'AppealMooted' ? [{ appealId: m.data.appealId, reason: m.data.reason }] : [],
+      m.type === 'AppealMooted'
+        ? [
+            {
+              appealId: m.data.appealId,
+              reason: m.data.reason,
+              explanation: m.data.explanation,
+              explanationPt: m.data.explanationPt,
+            },
+          ]
+        : [],
     ),
   };
 }
