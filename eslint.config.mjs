@@ -67,5 +67,13 @@ export default tseslint.config(
       ),
     },
   },
+  // Size caps for the code (tests are exempt): files short enough to read, functions short enough to name.
+  {
+    files: ['src/**/*.ts', 'src/**/*.js', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'max-lines': ['error', 300],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
   // Purity and layering of src/ are checked by dependency-cruiser (.dependency-cruiser.cjs).
 );

@@ -52,6 +52,12 @@ export async function benchClassic(): Promise<void> {
     `Cue Ledger benchmarks — node ${process.version}, ${MATCHES} simulated 8-ball matches, ${totalEvents.toLocaleString('en-US')} events, ${totalCommands.toLocaleString('en-US')} commands; median of ${RUNS} runs (BENCH_RUNS)\n`,
   );
 
+  benchReplay(matches, totalEvents);
+  await benchAppend(matches);
+}
+
+// Replay from the stored form and re-adjudication, each beside a parse-only baseline.
+function benchReplay(matches: SimulatedMatch[], totalEvents: number): void {
   // Stored form: the rows a replay reads back from the ledger (data and metadata as JSON text).
   const rows = matches.map((m) =>
     m.events.map((e, i) => ({
@@ -106,7 +112,10 @@ export async function benchClassic(): Promise<void> {
   console.log(
     `  re-adjudicate: decide + evolve, no parsing      ${fmt(readjudicate)}   ${ratio(readjudicate, baseline)} of baseline\n`,
   );
+}
 
+// Appends through the store beside raw better-sqlite3 inserts of the same rows, per sync mode.
+async function benchAppend(matches: SimulatedMatch[]): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-bench-'));
   try {
     console.log('Append to a SQLite file (one transaction per command, as the API writes)');
@@ -122,54 +131,12 @@ export async function benchClassic(): Promise<void> {
       const events = subset.reduce((n, m) => n + m.events.length, 0);
       let run = 0;
 
-      const raw = await rateOnce(events, () => {
-        const db = new Database(join(dir, `raw-${sync}-${run++}.sqlite`));
-        db.pragma('journal_mode = WAL');
-        db.pragma(`synchronous = ${sync}`);
-        db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, stream_id TEXT NOT NULL, revision INTEGER NOT NULL,
-          event_id TEXT NOT NULL UNIQUE, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream_id, revision))`);
-        const insert = db.prepare(
-          'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-        );
-        const tx = db.transaction(
-          (stream: string, first: number, batch: (typeof rows)[number][number]) => {
-            batch.forEach((e, i) =>
-              insert.run(
-                stream,
-                first + i,
-                e.eventId,
-                e.type,
-                JSON.stringify(e.data),
-                JSON.stringify(e.metadata),
-              ),
-            );
-          },
-        );
-        subset.forEach((m, mi) => {
-          let revision = 0;
-          for (const batch of rows[mi]) {
-            tx.immediate(matchStream(m.state.id), revision, batch);
-            revision += batch.length;
-          }
-        });
-        db.close();
-      });
-
-      const store = await rateOnce(events, async () => {
-        const s = new SqliteEventStore({
-          filename: join(dir, `store-${sync}-${run++}.sqlite`),
-          synchronous: sync,
-        });
-        for (let mi = 0; mi < subset.length; mi++) {
-          let head = -1;
-          for (const batch of rows[mi]) {
-            // Awaited as the API awaits it (the port is async for KurrentDB).
-            await s.append(matchStream(subset[mi].state.id), batch, head < 0 ? NO_STREAM : head);
-            head += batch.length;
-          }
-        }
-        await s.close();
-      });
+      const raw = await rateOnce(events, () =>
+        rawInserts(join(dir, `raw-${sync}-${run++}.sqlite`), sync, subset, rows),
+      );
+      const store = await rateOnce(events, () =>
+        storeAppends(join(dir, `store-${sync}-${run++}.sqlite`), sync, subset, rows),
+      );
       console.log(
         `  synchronous=${sync.padEnd(6)} raw better-sqlite3 inserts ${fmt(raw)}; SqliteEventStore.append ${fmt(store)}   ${ratio(store, raw)} of raw (${events.toLocaleString('en-US')} events)`,
       );
@@ -177,6 +144,64 @@ export async function benchClassic(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+type Sync = 'NORMAL' | 'FULL';
+type Batches = ReturnType<typeof toAppend>[][];
+
+// The baseline: the same rows inserted with plain statements, one transaction per command.
+function rawInserts(file: string, sync: Sync, subset: SimulatedMatch[], rows: Batches): void {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${sync}`);
+  db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, stream_id TEXT NOT NULL, revision INTEGER NOT NULL,
+      event_id TEXT NOT NULL UNIQUE, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, UNIQUE (stream_id, revision))`);
+  const insert = db.prepare(
+    'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const tx = db.transaction(
+    (stream: string, first: number, batch: (typeof rows)[number][number]) => {
+      batch.forEach((e, i) =>
+        insert.run(
+          stream,
+          first + i,
+          e.eventId,
+          e.type,
+          JSON.stringify(e.data),
+          JSON.stringify(e.metadata),
+        ),
+      );
+    },
+  );
+  subset.forEach((m, mi) => {
+    let revision = 0;
+    for (const batch of rows[mi]) {
+      tx.immediate(matchStream(m.state.id), revision, batch);
+      revision += batch.length;
+    }
+  });
+  db.close();
+}
+
+async function storeAppends(
+  file: string,
+  sync: Sync,
+  subset: SimulatedMatch[],
+  rows: Batches,
+): Promise<void> {
+  const s = new SqliteEventStore({
+    filename: file,
+    synchronous: sync,
+  });
+  for (let mi = 0; mi < subset.length; mi++) {
+    let head = -1;
+    for (const batch of rows[mi]) {
+      // Awaited as the API awaits it (the port is async for KurrentDB).
+      await s.append(matchStream(subset[mi].state.id), batch, head < 0 ? NO_STREAM : head);
+      head += batch.length;
+    }
+  }
+  await s.close();
 }
 
 // Database runs write fresh files each time, so they are timed individually (median of RUNS).

@@ -112,47 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
   const dataDir = env.LEDGER_DATA_DIR || join(process.cwd(), 'data');
   const port = int('PORT', 3000, 0, 65535);
 
-  // The store: the embedded SQLite ledger by default, KurrentDB in production.
-  const kind = env.LEDGER_STORE ?? 'sqlite';
-  if (kind !== 'sqlite' && kind !== 'kurrentdb')
-    problems.push(`LEDGER_STORE must be "sqlite" or "kurrentdb" (got "${kind}")`);
-  const synchronous = (env.LEDGER_SQLITE_SYNCHRONOUS ?? 'FULL').toUpperCase();
-  if (synchronous !== 'FULL' && synchronous !== 'NORMAL')
-    problems.push(`LEDGER_SQLITE_SYNCHRONOUS must be FULL or NORMAL (got "${synchronous}")`);
-  const connectionString = env.KURRENTDB_CONNECTION_STRING ?? '';
-  const timeoutMs = int('KURRENTDB_TIMEOUT_MS', 5000, 1, 600_000);
-  if (kind === 'kurrentdb') {
-    const problem = connectionStringProblem(connectionString);
-    if (problem) problems.push(problem);
-  }
-  const ledgerFile = env.LEDGER_FILE || join(dataDir, 'ledger.sqlite');
-  const store: StoreConfig =
-    kind === 'kurrentdb'
-      ? { kind, connectionString, timeoutMs }
-      : { kind: 'sqlite', ledgerFile, synchronous: synchronous as 'FULL' | 'NORMAL' };
+  const store = storeSettings(env, dataDir, int, problems);
 
-  const jwtSecret = env.LEDGER_JWT_SECRET ?? '';
-  if (jwtSecret.length === 0)
-    problems.push(
-      'LEDGER_JWT_SECRET is missing: set it to at least 32 random characters (e.g. `openssl rand -hex 32`); tokens are signed with it',
-    );
-  else if (jwtSecret.length < 32)
-    problems.push(
-      `LEDGER_JWT_SECRET is too short (${jwtSecret.length} characters): use at least 32 random characters`,
-    );
+  const jwtSecret = jwtSecretOf(env, problems);
   const issuer = env.LEDGER_JWT_ISSUER || 'cue-ledger';
 
-  let bodyLimitBytes = 100 * 1024;
-  const body = env.LEDGER_BODY_LIMIT;
-  if (body !== undefined && body !== '') {
-    const m = SIZE.exec(body.trim());
-    const bytes = m ? Number(m[1]) * UNIT[(m[2] ?? 'b').toLowerCase()] : NaN;
-    if (!m || bytes < 1024 || bytes > 10 * 1024 * 1024)
-      problems.push(
-        `LEDGER_BODY_LIMIT must be a size from 1kb to 10mb, e.g. 100kb (got "${body}")`,
-      );
-    else bodyLimitBytes = bytes;
-  }
+  const bodyLimitBytes = bodyLimitOf(env, problems);
 
   const replicas = replicaSettings(env, problems);
   const config: LedgerConfig = {
@@ -192,6 +157,61 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
   return config;
 }
 
+type IntReader = (name: string, fallback: number, min: number, max: number) => number;
+
+function storeSettings(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  int: IntReader,
+  problems: string[],
+): StoreConfig {
+  // The store: the embedded SQLite ledger by default, KurrentDB in production.
+  const kind = env.LEDGER_STORE ?? 'sqlite';
+  if (kind !== 'sqlite' && kind !== 'kurrentdb')
+    problems.push(`LEDGER_STORE must be "sqlite" or "kurrentdb" (got "${kind}")`);
+  const synchronous = (env.LEDGER_SQLITE_SYNCHRONOUS ?? 'FULL').toUpperCase();
+  if (synchronous !== 'FULL' && synchronous !== 'NORMAL')
+    problems.push(`LEDGER_SQLITE_SYNCHRONOUS must be FULL or NORMAL (got "${synchronous}")`);
+  const connectionString = env.KURRENTDB_CONNECTION_STRING ?? '';
+  const timeoutMs = int('KURRENTDB_TIMEOUT_MS', 5000, 1, 600_000);
+  if (kind === 'kurrentdb') {
+    const problem = connectionStringProblem(connectionString);
+    if (problem) problems.push(problem);
+  }
+  const ledgerFile = env.LEDGER_FILE || join(dataDir, 'ledger.sqlite');
+  return kind === 'kurrentdb'
+    ? { kind, connectionString, timeoutMs }
+    : { kind: 'sqlite', ledgerFile, synchronous: synchronous as 'FULL' | 'NORMAL' };
+}
+
+function jwtSecretOf(env: NodeJS.ProcessEnv, problems: string[]): string {
+  const jwtSecret = env.LEDGER_JWT_SECRET ?? '';
+  if (jwtSecret.length === 0)
+    problems.push(
+      'LEDGER_JWT_SECRET is missing: set it to at least 32 random characters (e.g. `openssl rand -hex 32`); tokens are signed with it',
+    );
+  else if (jwtSecret.length < 32)
+    problems.push(
+      `LEDGER_JWT_SECRET is too short (${jwtSecret.length} characters): use at least 32 random characters`,
+    );
+  return jwtSecret;
+}
+
+function bodyLimitOf(env: NodeJS.ProcessEnv, problems: string[]): number {
+  let bodyLimitBytes = 100 * 1024;
+  const body = env.LEDGER_BODY_LIMIT;
+  if (body !== undefined && body !== '') {
+    const m = SIZE.exec(body.trim());
+    const bytes = m ? Number(m[1]) * UNIT[(m[2] ?? 'b').toLowerCase()] : NaN;
+    if (!m || bytes < 1024 || bytes > 10 * 1024 * 1024)
+      problems.push(
+        `LEDGER_BODY_LIMIT must be a size from 1kb to 10mb, e.g. 100kb (got "${body}")`,
+      );
+    else bodyLimitBytes = bytes;
+  }
+  return bodyLimitBytes;
+}
+
 // An origin is scheme://host[:port] exactly as a browser sends it.
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
@@ -199,7 +219,7 @@ function liveConfig(
   env: NodeJS.ProcessEnv,
   dataDir: string,
   production: boolean,
-  int: (name: string, fallback: number, min: number, max: number) => number,
+  int: IntReader,
   bool: (name: string, fallback: boolean) => boolean,
   problems: string[],
 ): LiveConfig {

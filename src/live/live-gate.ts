@@ -137,57 +137,7 @@ export function liveServerOptions(
       ctx.extra.counted = false;
       open -= 1;
     },
-    onSubscribe(ctx, _id, payload) {
-      // graphql-ws has already registered this one.
-      const count = Object.keys(ctx.subscriptions).length;
-      if (count > settings.maxSubscriptionsPerConnection)
-        return [
-          new GraphQLError(
-            `Too many subscriptions on this connection: the limit is ${settings.maxSubscriptionsPerConnection}`,
-            { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } },
-          ),
-        ];
-      // A document past the cap stops the parse at the cap.
-      let document: DocumentNode;
-      try {
-        document = parse(payload.query, { maxTokens: settings.maxTokens });
-      } catch (err) {
-        return refusal(err, 'GRAPHQL_PARSE_FAILED');
-      }
-      const schema = admission?.schema();
-      if (!admission || !schema) return undefined;
-      try {
-        const errors = validate(schema, document, rules);
-        if (errors.length > 0) return errors;
-      } catch (err) {
-        // A rule that stops the validation (too many aliases).
-        return refusal(err, 'GRAPHQL_VALIDATION_FAILED');
-      }
-      const { socket, request, principal } = ctx.extra;
-      const variables = payload.variables ?? {};
-      const operationName = payload.operationName ?? undefined;
-      let req: IncomingMessage;
-      try {
-        req = admission.admit(
-          schema,
-          document,
-          operationName,
-          variables,
-          liveClientOf(principal ?? null, request),
-          request,
-        );
-      } catch (err) {
-        return refusal(err, 'QUERY_TOO_COMPLEX');
-      }
-      const args: ExecutionArgs = {
-        schema,
-        document,
-        operationName,
-        variableValues: variables,
-        contextValue: { req, live: connectionOf(socket, principal ?? null) },
-      };
-      return args;
-    },
+    onSubscribe: subscribeHook(settings, rules, admission),
     // An error that ends a running subscription (its replay went past the client's budget) keeps
     // its code; graphql-ws would otherwise send the message alone.
     onError(_ctx, _id, _payload, errors) {
@@ -201,6 +151,70 @@ export function liveServerOptions(
       const { socket, request, principal } = ctx.extra;
       return { req: request, live: connectionOf(socket, principal ?? null) };
     },
+  };
+}
+
+type SubscribeHook = NonNullable<
+  Partial<ServerOptions<Record<string, unknown>, Extra>>['onSubscribe']
+>;
+
+// Every operation on the socket: under the subscription cap, parsed under the token cap, validated
+// with the HTTP rules and admitted by the HTTP path (complexity limit, cost budget) before it runs.
+function subscribeHook(
+  settings: LiveGateSettings,
+  rules: readonly ValidationRule[],
+  admission?: LiveAdmission,
+): SubscribeHook {
+  return (ctx, _id, payload) => {
+    // graphql-ws has already registered this one.
+    const count = Object.keys(ctx.subscriptions).length;
+    if (count > settings.maxSubscriptionsPerConnection)
+      return [
+        new GraphQLError(
+          `Too many subscriptions on this connection: the limit is ${settings.maxSubscriptionsPerConnection}`,
+          { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } },
+        ),
+      ];
+    // A document past the cap stops the parse at the cap.
+    let document: DocumentNode;
+    try {
+      document = parse(payload.query, { maxTokens: settings.maxTokens });
+    } catch (err) {
+      return refusal(err, 'GRAPHQL_PARSE_FAILED');
+    }
+    const schema = admission?.schema();
+    if (!admission || !schema) return undefined;
+    try {
+      const errors = validate(schema, document, rules);
+      if (errors.length > 0) return errors;
+    } catch (err) {
+      // A rule that stops the validation (too many aliases).
+      return refusal(err, 'GRAPHQL_VALIDATION_FAILED');
+    }
+    const { socket, request, principal } = ctx.extra;
+    const variables = payload.variables ?? {};
+    const operationName = payload.operationName ?? undefined;
+    let req: IncomingMessage;
+    try {
+      req = admission.admit(
+        schema,
+        document,
+        operationName,
+        variables,
+        liveClientOf(principal ?? null, request),
+        request,
+      );
+    } catch (err) {
+      return refusal(err, 'QUERY_TOO_COMPLEX');
+    }
+    const args: ExecutionArgs = {
+      schema,
+      document,
+      operationName,
+      variableValues: variables,
+      contextValue: { req, live: connectionOf(socket, principal ?? null) },
+    };
+    return args;
   };
 }
 

@@ -43,7 +43,6 @@ export function ShotEntry(props: {
   const detail = d.detail || props.correcting;
   const cue = d.mode === 'cushion' && detail;
   const ballList = cue ? [0, ...g.ballsOnTable] : g.ballsOnTable;
-  const on = (x: boolean) => String(x);
   return html`<section
     id="entry"
     class="entry"
@@ -53,65 +52,13 @@ export function ShotEntry(props: {
     ${props.correcting
       ? html`<p class="warn">${t('correcting')}</p>`
       : html`<p class="muted">${t('hint')}</p>`}
-    <div class="balls-pad" role="group" aria-label=${t('onTable')}>
-      ${ballList.map(
-        (b) =>
-          html`<button
-            class=${`ball b${b}`}
-            data-tap=${`ball-${b}`}
-            aria-pressed=${on(
-              d.selected === b ||
-                (d.mode === 'cushion' && !!d.cushions?.includes(b)) ||
-                (d.mode === 'offTable' && d.offTable.includes(b)),
-            )}
-            aria-label=${b === 0 ? t('cueBall') : t('ball', { n: b })}
-            onClick=${() => act({ t: 'ball', ball: b })}
-          >
-            ${b === 0 ? '○' : b}
-          </button>`,
-      )}
-    </div>
-    <div class="pockets" role="group" aria-label="Pockets">
-      ${POCKETS.map(
-        (p) =>
-          html`<button
-            class=${`pocket p${p}`}
-            data-tap=${`pocket-${p}`}
-            disabled=${d.selected === null && !(d.mode === 'call' && d.call)}
-            onClick=${() => act({ t: 'pocket', pocket: p })}
-          >
-            ${t(`pocket_${p}`)}
-          </button>`,
-      )}
-    </div>
+    ${ballsAndPockets(d, ballList, act)}
     ${d.pocketed.length
       ? html`<p id="draft-pocketed">
           ${d.pocketed.map((p) => `${p.ball} → ${t(`pocket_${p.pocket}`)}`).join(' · ')}
         </p>`
       : ''}
-    <div class="quick">
-      <button
-        class="big"
-        data-tap="miss"
-        onClick=${() => act({ t: detail ? 'record' : 'miss' })}
-        hidden=${detail}
-      >
-        ${t('miss')}
-      </button>
-      <button
-        class=${`big${d.flags.includes('scratch') ? ' on' : ''}`}
-        data-tap="scratch"
-        aria-pressed=${on(d.flags.includes('scratch'))}
-        onClick=${() => act({ t: 'scratch' })}
-      >
-        ${t('scratch')}
-      </button>
-      ${detail
-        ? ''
-        : html`<button class="big" data-tap="more" onClick=${() => act({ t: 'more' })}>
-            ${t('more')}
-          </button>`}
-    </div>
+    ${quickOutcomes(d, detail, act)}
     ${detail ? html`<${Detail} d=${d} act=${act} m=${before} />` : ''}
     ${detail && !props.correcting
       ? html`<div class="quick">
@@ -123,21 +70,7 @@ export function ShotEntry(props: {
           </button>
         </div>`
       : ''}
-    ${props.correcting
-      ? html`<label class="reason"
-            >${t('reason')}
-            <input
-              id="reason"
-              value=${reason}
-              onInput=${(e: Event) => setReason((e.target as HTMLInputElement).value)}
-          /></label>
-          <div class="quick">
-            <button class="big primary" data-tap="correct" onClick=${correct}>
-              ${t('correct')}
-            </button>
-            <button class="big" data-tap="cancel" onClick=${props.cancel}>${t('cancel')}</button>
-          </div>`
-      : ''}
+    ${props.correcting ? correctionFooter(reason, setReason, correct, props.cancel) : ''}
   </section>`;
 }
 
@@ -149,7 +82,6 @@ function callOf(call: ShotCall | null) {
 
 function Detail({ d, act, m }: { d: Draft; act: (a: Tap) => void; m: MatchState }) {
   const g = m.currentGame!;
-  const on = (x: boolean) => String(x);
   const modes: Mode[] = ['first', 'call', 'cushion', 'offTable'];
   const flags: Flag[] = ['offTable', 'safety', 'noCushion', 'noStroke'];
   if (m.discipline !== 'NINE_BALL') flags.push('noCall', 'obvious');
@@ -186,20 +118,7 @@ function Detail({ d, act, m }: { d: Draft; act: (a: Tap) => void; m: MatchState 
           </button>`,
       )}
     </div>
-    ${g.isBreakShot
-      ? html`<div class="row" role="group" aria-label=${t('breakRails')}>
-          <span>${t('breakRails')}</span> ${[0, 1, 2, 3, 4, 5, 6, 7, 8].map(
-            (n) =>
-              html`<button
-                data-tap=${`rails-${n}`}
-                aria-pressed=${on((d.rails ?? 4) === n)}
-                onClick=${() => act({ t: 'rails', count: n })}
-              >
-                ${n}
-              </button>`,
-          )}
-        </div>`
-      : ''}
+    ${g.isBreakShot ? breakRails(d, act) : ''}
     <div class="row" role="group" aria-label=${t('strokeFouls')}>
       <span>${t('strokeFouls')}</span> ${STROKE_FOUL_KINDS.map(
         (kind) =>
@@ -212,19 +131,121 @@ function Detail({ d, act, m }: { d: Draft; act: (a: Tap) => void; m: MatchState 
           </button>`,
       )}
     </div>
-    ${g.ballInHand !== 'NONE'
-      ? html`<div class="row" role="group" aria-label=${t('placement')}>
-          <span>${t('placement')}</span> ${PLACEMENT_ZONES.map(
-            (zone) =>
-              html`<button
-                data-tap=${`zone-${zone}`}
-                aria-pressed=${on(d.zone === zone)}
-                onClick=${() => act({ t: 'zone', zone })}
-              >
-                ${t(`zone_${zone}`)}
-              </button>`,
-          )}
-        </div>`
-      : ''}
+    ${g.ballInHand !== 'NONE' ? placement(d, act) : ''}
+  </div>`;
+}
+
+const on = (x: boolean) => String(x);
+
+// The balls on the table (and the cue ball when cushions are counted) and the six pockets.
+function ballsAndPockets(d: Draft, ballList: number[], act: (a: Tap) => void) {
+  return html`<div class="balls-pad" role="group" aria-label=${t('onTable')}>
+      ${ballList.map(
+        (b) =>
+          html`<button
+            class=${`ball b${b}`}
+            data-tap=${`ball-${b}`}
+            aria-pressed=${on(
+              d.selected === b ||
+                (d.mode === 'cushion' && !!d.cushions?.includes(b)) ||
+                (d.mode === 'offTable' && d.offTable.includes(b)),
+            )}
+            aria-label=${b === 0 ? t('cueBall') : t('ball', { n: b })}
+            onClick=${() => act({ t: 'ball', ball: b })}
+          >
+            ${b === 0 ? '○' : b}
+          </button>`,
+      )}
+    </div>
+    <div class="pockets" role="group" aria-label="Pockets">
+      ${POCKETS.map(
+        (p) =>
+          html`<button
+            class=${`pocket p${p}`}
+            data-tap=${`pocket-${p}`}
+            disabled=${d.selected === null && !(d.mode === 'call' && d.call)}
+            onClick=${() => act({ t: 'pocket', pocket: p })}
+          >
+            ${t(`pocket_${p}`)}
+          </button>`,
+      )}
+    </div>`;
+}
+
+// A correction's reason and its confirm and cancel buttons.
+function correctionFooter(
+  reason: string,
+  setReason: (r: string) => void,
+  correct: () => void,
+  cancel: () => void,
+) {
+  return html`<label class="reason"
+      >${t('reason')}
+      <input
+        id="reason"
+        value=${reason}
+        onInput=${(e: Event) => setReason((e.target as HTMLInputElement).value)}
+    /></label>
+    <div class="quick">
+      <button class="big primary" data-tap="correct" onClick=${correct}>${t('correct')}</button>
+      <button class="big" data-tap="cancel" onClick=${cancel}>${t('cancel')}</button>
+    </div>`;
+}
+
+// How many object balls reached a cushion on the break.
+function breakRails(d: Draft, act: (a: Tap) => void) {
+  return html`<div class="row" role="group" aria-label=${t('breakRails')}>
+    <span>${t('breakRails')}</span> ${[0, 1, 2, 3, 4, 5, 6, 7, 8].map(
+      (n) =>
+        html`<button
+          data-tap=${`rails-${n}`}
+          aria-pressed=${on((d.rails ?? 4) === n)}
+          onClick=${() => act({ t: 'rails', count: n })}
+        >
+          ${n}
+        </button>`,
+    )}
+  </div>`;
+}
+
+function placement(d: Draft, act: (a: Tap) => void) {
+  return html`<div class="row" role="group" aria-label=${t('placement')}>
+    <span>${t('placement')}</span> ${PLACEMENT_ZONES.map(
+      (zone) =>
+        html`<button
+          data-tap=${`zone-${zone}`}
+          aria-pressed=${on(d.zone === zone)}
+          onClick=${() => act({ t: 'zone', zone })}
+        >
+          ${t(`zone_${zone}`)}
+        </button>`,
+    )}
+  </div>`;
+}
+
+// The outcomes one tap records (a miss, a scratch) and the way into every other fact.
+function quickOutcomes(d: Draft, detail: boolean, act: (a: Tap) => void) {
+  return html`<div class="quick">
+    <button
+      class="big"
+      data-tap="miss"
+      onClick=${() => act({ t: detail ? 'record' : 'miss' })}
+      hidden=${detail}
+    >
+      ${t('miss')}
+    </button>
+    <button
+      class=${`big${d.flags.includes('scratch') ? ' on' : ''}`}
+      data-tap="scratch"
+      aria-pressed=${on(d.flags.includes('scratch'))}
+      onClick=${() => act({ t: 'scratch' })}
+    >
+      ${t('scratch')}
+    </button>
+    ${detail
+      ? ''
+      : html`<button class="big" data-tap="more" onClick=${() => act({ t: 'more' })}>
+          ${t('more')}
+        </button>`}
   </div>`;
 }

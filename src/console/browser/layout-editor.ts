@@ -55,13 +55,6 @@ export function LayoutEditor(props: {
     if (frozen && frozen.ball === ball) p = snappedTo(table, p, frozen.cushion);
     setPos((was) => ({ ...was, [ball]: { x: round(p.x), y: round(p.y) } }));
   };
-  const toMm = (e: PointerEvent) => {
-    const svg = (e.currentTarget as SVGGraphicsElement).ownerSVGElement!;
-    const pt = svg.createSVGPoint();
-    pt.x = e.clientX;
-    pt.y = e.clientY;
-    return pt.matrixTransform(svg.getScreenCTM()!.inverse());
-  };
   const down = (ball: number) => (e: PointerEvent) => {
     // A pointer the browser does not track (a synthetic one) cannot be captured; drag anyway.
     try {
@@ -113,95 +106,135 @@ export function LayoutEditor(props: {
   return html`<section id="layout-editor" class="layout-editor" aria-labelledby="layout-h">
     <h2 id="layout-h">${t('layout')}</h2>
     <p class="hint">${t('layoutHint')}</p>
+    ${sizeSelect(table, (size) => {
+      setTable(size);
+      setFrozen(null);
+      setPos(startPositions(g.ballsOnTable, size));
+    })}
+    ${tableSvg({ table, balls, pos, frozen, drag, down, move, key, setDrag })}
+    ${frozenRow(g.ballsOnTable, frozen, chooseFrozen, record)}
+  </section>`;
+}
+
+function toMm(e: PointerEvent) {
+  const svg = (e.currentTarget as SVGGraphicsElement).ownerSVGElement!;
+  const pt = svg.createSVGPoint();
+  pt.x = e.clientX;
+  pt.y = e.clientY;
+  return pt.matrixTransform(svg.getScreenCTM()!.inverse());
+}
+
+type Frozen = { ball: number; cushion: Cushion } | null;
+
+function sizeSelect(table: TableSize, choose: (size: TableSize) => void) {
+  return html`<label
+    >${t('tableSize')}
+    <select
+      id="layout-table"
+      value=${table}
+      onChange=${(e: Event) => choose((e.target as HTMLSelectElement).value as TableSize)}
+    >
+      ${TABLE_SIZES.map((s) => html`<option value=${s}>${t(`size_${s}`)}</option>`)}
+    </select></label
+  >`;
+}
+
+// The table drawn to scale with its rail, the head string and a draggable group per ball.
+function tableSvg(v: {
+  table: TableSize;
+  balls: number[];
+  pos: Positions;
+  frozen: Frozen;
+  drag: number | null;
+  down: (ball: number) => (e: PointerEvent) => void;
+  move: (ball: number) => (e: PointerEvent) => void;
+  key: (ball: number) => (e: KeyboardEvent) => void;
+  setDrag: (ball: number | null) => void;
+}) {
+  const { table, balls, pos, frozen, drag, down, move, key, setDrag } = v;
+  const { length, width } = PLAYING_SURFACE[table];
+  return html`<svg
+    id="layout-table-svg"
+    class="layout-svg"
+    viewBox=${`${-RAIL} ${-RAIL} ${length + 2 * RAIL} ${width + 2 * RAIL}`}
+    role="group"
+    aria-label=${t('layoutTable')}
+  >
+    <rect
+      x=${-RAIL}
+      y=${-RAIL}
+      width=${length + 2 * RAIL}
+      height=${width + 2 * RAIL}
+      rx="40"
+      class="rail"
+    />
+    <rect x="0" y="0" width=${length} height=${width} class="cloth" />
+    <line
+      x1=${headStringX(table)}
+      y1="0"
+      x2=${headStringX(table)}
+      y2=${width}
+      class="head-string"
+    />
+    ${balls.map(
+      (b) =>
+        html`<g
+          class=${`ball${b === 0 ? ' cue' : ''}${frozen?.ball === b ? ' frozen' : ''}${drag === b ? ' dragging' : ''}`}
+          data-ball=${b}
+          data-x=${pos[b].x}
+          data-y=${pos[b].y}
+          tabindex="0"
+          role="img"
+          aria-label=${b === 0 ? t('cueBall') : t('ball', { n: b })}
+          onPointerDown=${down(b)}
+          onPointerMove=${move(b)}
+          onPointerUp=${() => setDrag(null)}
+          onPointerCancel=${() => setDrag(null)}
+          onKeyDown=${key(b)}
+        >
+          <circle class="hit" cx=${pos[b].x} cy=${pos[b].y} r=${R * 2.2} />
+          <circle class="body" cx=${pos[b].x} cy=${pos[b].y} r=${R} />
+          <text x=${pos[b].x} y=${pos[b].y + 10} text-anchor="middle">${b === 0 ? '' : b}</text>
+        </g>`,
+    )}
+  </svg>`;
+}
+
+// G1.36: the frozen ball and its cushion, and the button that records the layout.
+function frozenRow(
+  ballsOnTable: number[],
+  frozen: Frozen,
+  chooseFrozen: (ball: number | null, cushion: Cushion) => void,
+  record: () => void,
+) {
+  return html`<div class="row">
     <label
-      >${t('tableSize')}
+      >${t('frozen')}
       <select
-        id="layout-table"
-        value=${table}
+        id="layout-frozen-ball"
+        value=${frozen ? String(frozen.ball) : ''}
         onChange=${(e: Event) => {
-          const size = (e.target as HTMLSelectElement).value as TableSize;
-          setTable(size);
-          setFrozen(null);
-          setPos(startPositions(g.ballsOnTable, size));
+          const v = (e.target as HTMLSelectElement).value;
+          chooseFrozen(v === '' ? null : Number(v), frozen?.cushion ?? 'FOOT');
         }}
       >
-        ${TABLE_SIZES.map((s) => html`<option value=${s}>${t(`size_${s}`)}</option>`)}
+        <option value="">${t('noneFrozen')}</option>
+        ${ballsOnTable.map((b) => html`<option value=${b}>${b}</option>`)}
       </select></label
     >
-    <svg
-      id="layout-table-svg"
-      class="layout-svg"
-      viewBox=${`${-RAIL} ${-RAIL} ${length + 2 * RAIL} ${width + 2 * RAIL}`}
-      role="group"
-      aria-label=${t('layoutTable')}
+    <label
+      >${t('mode_cushion')}
+      <select
+        id="layout-frozen-cushion"
+        value=${frozen?.cushion ?? 'FOOT'}
+        onChange=${(e: Event) =>
+          chooseFrozen(frozen?.ball ?? null, (e.target as HTMLSelectElement).value as Cushion)}
+      >
+        ${CUSHIONS.map((c) => html`<option value=${c}>${t(`cushion_${c}`)}</option>`)}
+      </select></label
     >
-      <rect
-        x=${-RAIL}
-        y=${-RAIL}
-        width=${length + 2 * RAIL}
-        height=${width + 2 * RAIL}
-        rx="40"
-        class="rail"
-      />
-      <rect x="0" y="0" width=${length} height=${width} class="cloth" />
-      <line
-        x1=${headStringX(table)}
-        y1="0"
-        x2=${headStringX(table)}
-        y2=${width}
-        class="head-string"
-      />
-      ${balls.map(
-        (b) =>
-          html`<g
-            class=${`ball${b === 0 ? ' cue' : ''}${frozen?.ball === b ? ' frozen' : ''}${drag === b ? ' dragging' : ''}`}
-            data-ball=${b}
-            data-x=${pos[b].x}
-            data-y=${pos[b].y}
-            tabindex="0"
-            role="img"
-            aria-label=${b === 0 ? t('cueBall') : t('ball', { n: b })}
-            onPointerDown=${down(b)}
-            onPointerMove=${move(b)}
-            onPointerUp=${() => setDrag(null)}
-            onPointerCancel=${() => setDrag(null)}
-            onKeyDown=${key(b)}
-          >
-            <circle class="hit" cx=${pos[b].x} cy=${pos[b].y} r=${R * 2.2} />
-            <circle class="body" cx=${pos[b].x} cy=${pos[b].y} r=${R} />
-            <text x=${pos[b].x} y=${pos[b].y + 10} text-anchor="middle">${b === 0 ? '' : b}</text>
-          </g>`,
-      )}
-    </svg>
-    <div class="row">
-      <label
-        >${t('frozen')}
-        <select
-          id="layout-frozen-ball"
-          value=${frozen ? String(frozen.ball) : ''}
-          onChange=${(e: Event) => {
-            const v = (e.target as HTMLSelectElement).value;
-            chooseFrozen(v === '' ? null : Number(v), frozen?.cushion ?? 'FOOT');
-          }}
-        >
-          <option value="">${t('noneFrozen')}</option>
-          ${g.ballsOnTable.map((b) => html`<option value=${b}>${b}</option>`)}
-        </select></label
-      >
-      <label
-        >${t('mode_cushion')}
-        <select
-          id="layout-frozen-cushion"
-          value=${frozen?.cushion ?? 'FOOT'}
-          onChange=${(e: Event) =>
-            chooseFrozen(frozen?.ball ?? null, (e.target as HTMLSelectElement).value as Cushion)}
-        >
-          ${CUSHIONS.map((c) => html`<option value=${c}>${t(`cushion_${c}`)}</option>`)}
-        </select></label
-      >
-      <button class="big" data-tap="record-layout" onClick=${record}>
-        ${frozen ? t('recordLayoutFrozen') : t('recordLayout')}
-      </button>
-    </div>
-  </section>`;
+    <button class="big" data-tap="record-layout" onClick=${record}>
+      ${frozen ? t('recordLayoutFrozen') : t('recordLayout')}
+    </button>
+  </div>`;
 }

@@ -60,22 +60,26 @@ function lastShot(s: Snapshot): { revision: number; before: MatchState } | null 
   return before ? { revision: shot.revision, before } : null;
 }
 
+// Once, on mount: follow the session's changes, load the match, keep the page for offline use
+// and follow the match live.
+function start(setS: (s: Snapshot) => void, setConnected: (on: boolean) => void): void {
+  session.onChange(() => setS(session.snapshot()));
+  session.load().catch(() => setS(session.snapshot()));
+  void keepPageOffline().catch(() => undefined);
+  void follow(
+    matchId,
+    () => session.snapshot().lastPosition,
+    (e) => session.live(e),
+    setConnected,
+    cred?.token ?? null,
+  );
+}
+
 function App() {
   const [s, setS] = useState<Snapshot>(session.snapshot());
   const [correcting, setCorrecting] = useState(false);
   const [connected, setConnected] = useState(false);
-  useEffect(() => {
-    session.onChange(() => setS(session.snapshot()));
-    session.load().catch(() => setS(session.snapshot()));
-    void keepPageOffline().catch(() => undefined);
-    void follow(
-      matchId,
-      () => session.snapshot().lastPosition,
-      (e) => session.live(e),
-      setConnected,
-      cred?.token ?? null,
-    );
-  }, []);
+  useEffect(() => start(setS, setConnected), []);
   const m = s.shown;
   const submit = (c: ConsoleCommand) => void session.record(c);
   const role = cred?.role ?? '';
@@ -89,42 +93,9 @@ function App() {
     data-queued=${s.queue.length}
     data-online=${String(s.online)}
   >
-    <header class="bar">
-      <h1>${t('title')}</h1>
-      <nav class="langs" aria-label=${t('language')}>
-        <a
-          href="?lang=en${tableId ? `&table=${tableId}` : ''}"
-          aria-current=${lang === 'en' ? 'page' : undefined}
-          >EN</a
-        >
-        <a
-          href="?lang=pt${tableId ? `&table=${tableId}` : ''}"
-          aria-current=${lang === 'pt' ? 'page' : undefined}
-          >PT</a
-        >
-      </nav>
-      <p id="net" class=${`net${s.online ? '' : ' off'}`} role="status">
-        ${s.online ? t('online') : t('offline')}${connected ? ` · ${t('live')}` : ''}
-        ${s.queue.length
-          ? html` · <span id="queue">${t('queued', { n: s.queue.length })}</span>`
-          : ''}
-      </p>
-      ${tableId
-        ? html`<a class="back" href=${`/table/${encodeURIComponent(tableId)}`}
-            >${t('backToTable')}</a
-          >`
-        : ''}
-    </header>
+    ${consoleHeader(s, connected)}
     <main>
-      ${!enrolled
-        ? html`<section id="not-enrolled" class="notice" role="alert">
-            <h2>${t('notEnrolled')}</h2>
-            <p>
-              ${s.stop?.kind === 'auth' ? t('authLost', { code: s.stop.code }) : ''}
-              ${t('howToEnrol')}
-            </p>
-          </section>`
-        : ''}
+      ${!enrolled ? notEnrolled(s) : ''}
       ${s.stop && s.stop.kind !== 'auth' ? html`<${StopBanner} s=${s} />` : ''}
       ${!m
         ? html`<p role="status">${t('loading')}</p>`
@@ -136,35 +107,9 @@ function App() {
               </div>
               <div class="right">
                 ${enrolled && m.status === 'AWAITING_BREAK_ORDER' && !m.pendingChoice
-                  ? html`<section id="toss" class="choice">
-                      <div class="options">
-                        ${m.players.map(
-                          (p) =>
-                            html`<button
-                              class="big"
-                              data-tap=${`toss-${p.id}`}
-                              onClick=${() =>
-                                submit({
-                                  mutation: 'decideBreakOrder',
-                                  input: { method: 'COIN_TOSS', winner: p.id },
-                                })}
-                            >
-                              ${t('tossWon', { p: p.name })}
-                            </button>`,
-                        )}
-                      </div>
-                    </section>`
+                  ? tossButtons(m, submit)
                   : ''}
-                ${enrolled
-                  ? html`<${ChoicePanel}
-                      m=${m}
-                      choose=${(option: string) =>
-                        submit({
-                          mutation: 'chooseOption',
-                          input: { player: m.pendingChoice!.player, option } as any,
-                        })}
-                    />`
-                  : ''}
+                ${enrolled ? choicePanel(m, submit) : ''}
                 ${enrolled &&
                 scorer &&
                 m.status === 'IN_PLAY' &&
@@ -180,32 +125,12 @@ function App() {
                       />
                       <${FrozenBall} m=${m} submit=${submit} />`
                   : ''}
-                ${enrolled && scorer && last
-                  ? html`<${ShotEntry}
-                      m=${m}
-                      before=${last.before}
-                      correcting=${true}
-                      submit=${(c: ConsoleCommand) => {
-                        if (c.mutation === 'correctShot')
-                          submit({ ...c, input: { ...c.input, revision: last.revision } });
-                        setCorrecting(false);
-                      }}
-                      cancel=${() => setCorrecting(false)}
-                    />`
-                  : ''}
+                ${enrolled && scorer && last ? correctionEntry(m, last, submit, setCorrecting) : ''}
                 ${enrolled &&
                 scorer &&
                 !correcting &&
                 s.events.some((e) => e.event.type === 'ShotPlayed')
-                  ? html`<button
-                      id="undo"
-                      class="undo"
-                      data-tap="undo"
-                      disabled=${!s.online || s.queue.length > 0}
-                      onClick=${() => setCorrecting(true)}
-                    >
-                      ${t('undo')}
-                    </button>`
+                  ? undoButton(s, setCorrecting)
                   : ''}
                 ${enrolled && referee ? html`<${RefereePanel} m=${m} submit=${submit} />` : ''}
                 ${enrolled && m.status === 'IN_PLAY' && !m.pendingChoice && m.currentGame
@@ -220,6 +145,108 @@ function App() {
             </div>`}
     </main>
   </div>`;
+}
+
+// The bar: the language links, the connection and the queue, the way back to the table.
+function consoleHeader(s: Snapshot, connected: boolean) {
+  return html`<header class="bar">
+    <h1>${t('title')}</h1>
+    <nav class="langs" aria-label=${t('language')}>
+      <a
+        href="?lang=en${tableId ? `&table=${tableId}` : ''}"
+        aria-current=${lang === 'en' ? 'page' : undefined}
+        >EN</a
+      >
+      <a
+        href="?lang=pt${tableId ? `&table=${tableId}` : ''}"
+        aria-current=${lang === 'pt' ? 'page' : undefined}
+        >PT</a
+      >
+    </nav>
+    <p id="net" class=${`net${s.online ? '' : ' off'}`} role="status">
+      ${s.online ? t('online') : t('offline')}${connected ? ` · ${t('live')}` : ''}
+      ${s.queue.length
+        ? html` · <span id="queue">${t('queued', { n: s.queue.length })}</span>`
+        : ''}
+    </p>
+    ${tableId
+      ? html`<a class="back" href=${`/table/${encodeURIComponent(tableId)}`}
+          >${t('backToTable')}</a
+        >`
+      : ''}
+  </header>`;
+}
+
+function choicePanel(m: MatchState, submit: (c: ConsoleCommand) => void) {
+  return html`<${ChoicePanel}
+    m=${m}
+    choose=${(option: string) =>
+      submit({
+        mutation: 'chooseOption',
+        input: { player: m.pendingChoice!.player, option } as any,
+      })}
+  />`;
+}
+
+function notEnrolled(s: Snapshot) {
+  return html`<section id="not-enrolled" class="notice" role="alert">
+    <h2>${t('notEnrolled')}</h2>
+    <p>${s.stop?.kind === 'auth' ? t('authLost', { code: s.stop.code }) : ''}${t('howToEnrol')}</p>
+  </section>`;
+}
+
+// G1.6: the coin toss's winner, one button per player.
+function tossButtons(m: MatchState, submit: (c: ConsoleCommand) => void) {
+  return html`<section id="toss" class="choice">
+    <div class="options">
+      ${m.players.map(
+        (p) =>
+          html`<button
+            class="big"
+            data-tap=${`toss-${p.id}`}
+            onClick=${() =>
+              submit({
+                mutation: 'decideBreakOrder',
+                input: { method: 'COIN_TOSS', winner: p.id },
+              })}
+          >
+            ${t('tossWon', { p: p.name })}
+          </button>`,
+      )}
+    </div>
+  </section>`;
+}
+
+// The last shot re-entered from the state it was played in; confirming records its correction.
+function correctionEntry(
+  m: MatchState,
+  last: { revision: number; before: MatchState },
+  submit: (c: ConsoleCommand) => void,
+  setCorrecting: (on: boolean) => void,
+) {
+  return html`<${ShotEntry}
+    m=${m}
+    before=${last.before}
+    correcting=${true}
+    submit=${(c: ConsoleCommand) => {
+      if (c.mutation === 'correctShot')
+        submit({ ...c, input: { ...c.input, revision: last.revision } });
+      setCorrecting(false);
+    }}
+    cancel=${() => setCorrecting(false)}
+  />`;
+}
+
+function undoButton(s: Snapshot, setCorrecting: (on: boolean) => void) {
+  return html`<button
+    id="undo"
+    class="undo"
+    data-tap="undo"
+    disabled=${!s.online || s.queue.length > 0}
+    onClick=${() => setCorrecting(true)}
+  >
+    ${t('undo')}
+  </button>`;
 }
 
 // G1.36: a referee of the match declares (this device's when it is one), else the opponent.

@@ -1,4 +1,10 @@
-import type { AmendmentEvent, AppealState } from '../../events/appeals';
+import type {
+  AmendmentEvent,
+  AppealDecided,
+  AppealFiled,
+  AppealReviewed,
+  AppealState,
+} from '../../events/appeals';
 import { installPlaySnapshot } from '../play-snapshot';
 import type { MatchState } from '../state';
 
@@ -8,83 +14,13 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
     case 'ShotCorrected':
       installPlaySnapshot(next, event.data.resulting);
       return next;
-    case 'AppealFiled': {
-      const d = event.data;
-      const appeal: AppealState = {
-        id: d.appealId,
-        by: d.by,
-        againstRevision: d.againstRevision,
-        gameNumber: d.gameNumber,
-        grounds: d.grounds,
-        proposal: d.proposal.kind,
-        status: 'PENDING',
-        decidedBy: null,
-        remedy: null,
-        reason: null,
-        reviewedBy: null,
-        reviewRequestedBy: null,
-        review: null,
-        filedAt: d.filedAt ?? null,
-        windowClosesAt: d.windowClosesAt,
-        decisionDeadline: d.decisionDeadline ?? null,
-        decidedAt: null,
-        reasonPt: null,
-        fee: d.fee ?? null,
-        feeOutcome: null,
-        evidence: [],
-        mootedBy: null,
-      };
-      next.appeals = [...next.appeals, appeal];
+    case 'AppealFiled':
+      next.appeals = [...next.appeals, filedAppeal(event.data)];
       return next;
-    }
-    case 'AppealDecided': {
-      const d = event.data;
-      next.appeals = next.appeals.map((a) =>
-        a.id === d.appealId
-          ? {
-              ...a,
-              status: d.outcome,
-              decidedBy: d.decidedBy,
-              remedy: d.remedy?.kind ?? null,
-              reason: d.reason,
-              reasonPt: d.reasonPt ?? null,
-              decidedAt: d.decidedAt ?? null,
-            }
-          : a,
-      );
-      if (d.outcome === 'ALLOWED' && d.resulting) {
-        installPlaySnapshot(next, d.resulting);
-        clearSignatures(next);
-      }
-      return next;
-    }
-    case 'AppealReviewed': {
-      const d = event.data;
-      next.appeals = next.appeals.map((a) =>
-        a.id === d.appealId
-          ? {
-              ...a,
-              status: d.decision,
-              remedy: d.remedy?.kind ?? null,
-              reason: d.outcome === 'SET_ASIDE' ? d.reason : a.reason,
-              reasonPt: d.outcome === 'SET_ASIDE' ? (d.reasonPt ?? null) : a.reasonPt,
-              reviewedBy: d.reviewedBy,
-              review: d.outcome,
-            }
-          : a,
-      );
-      const reopens = d.reopens ?? [];
-      next.appeals = next.appeals.map((a) =>
-        reopens.includes(a.id)
-          ? { ...a, status: 'PENDING' as const, reason: null, mootedBy: null, feeOutcome: null }
-          : a,
-      );
-      if (d.resulting) {
-        installPlaySnapshot(next, d.resulting);
-        clearSignatures(next);
-      }
-      return next;
-    }
+    case 'AppealDecided':
+      return appealDecided(next, event.data);
+    case 'AppealReviewed':
+      return appealReviewed(next, event.data);
     case 'AppealEvidenceAttached': {
       const { appealId, explanation: _en, explanationPt: _pt, ...item } = event.data;
       next.appeals = next.appeals.map((a) =>
@@ -127,6 +63,82 @@ export function evolveAmendment(next: MatchState, event: AmendmentEvent): MatchS
       next.signaturesAskedAgain = [];
       return next;
   }
+}
+
+// A filed appeal starts pending, with nothing decided, reviewed or attached yet.
+function filedAppeal(d: AppealFiled['data']): AppealState {
+  return {
+    id: d.appealId,
+    by: d.by,
+    againstRevision: d.againstRevision,
+    gameNumber: d.gameNumber,
+    grounds: d.grounds,
+    proposal: d.proposal.kind,
+    status: 'PENDING',
+    decidedBy: null,
+    remedy: null,
+    reason: null,
+    reviewedBy: null,
+    reviewRequestedBy: null,
+    review: null,
+    filedAt: d.filedAt ?? null,
+    windowClosesAt: d.windowClosesAt,
+    decisionDeadline: d.decisionDeadline ?? null,
+    decidedAt: null,
+    reasonPt: null,
+    fee: d.fee ?? null,
+    feeOutcome: null,
+    evidence: [],
+    mootedBy: null,
+  };
+}
+
+function appealDecided(next: MatchState, d: AppealDecided['data']): MatchState {
+  next.appeals = next.appeals.map((a) =>
+    a.id === d.appealId
+      ? {
+          ...a,
+          status: d.outcome,
+          decidedBy: d.decidedBy,
+          remedy: d.remedy?.kind ?? null,
+          reason: d.reason,
+          reasonPt: d.reasonPt ?? null,
+          decidedAt: d.decidedAt ?? null,
+        }
+      : a,
+  );
+  if (d.outcome === 'ALLOWED' && d.resulting) {
+    installPlaySnapshot(next, d.resulting);
+    clearSignatures(next);
+  }
+  return next;
+}
+
+function appealReviewed(next: MatchState, d: AppealReviewed['data']): MatchState {
+  next.appeals = next.appeals.map((a) =>
+    a.id === d.appealId
+      ? {
+          ...a,
+          status: d.decision,
+          remedy: d.remedy?.kind ?? null,
+          reason: d.outcome === 'SET_ASIDE' ? d.reason : a.reason,
+          reasonPt: d.outcome === 'SET_ASIDE' ? (d.reasonPt ?? null) : a.reasonPt,
+          reviewedBy: d.reviewedBy,
+          review: d.outcome,
+        }
+      : a,
+  );
+  const reopens = d.reopens ?? [];
+  next.appeals = next.appeals.map((a) =>
+    reopens.includes(a.id)
+      ? { ...a, status: 'PENDING' as const, reason: null, mootedBy: null, feeOutcome: null }
+      : a,
+  );
+  if (d.resulting) {
+    installPlaySnapshot(next, d.resulting);
+    clearSignatures(next);
+  }
+  return next;
 }
 
 // An appeal closed without a decision: nobody decided it, and the reason says why it closed.

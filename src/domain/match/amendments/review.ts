@@ -1,7 +1,9 @@
 import { canonicalJson } from '../../canonical-json';
 import { DomainError } from '../../errors';
 import type {
+  Amendment,
   AppealDecided,
+  AppealFiled,
   AppealFeeSettled,
   AppealMooted,
   AppealReviewed,
@@ -67,30 +69,7 @@ export function reviewDecision(
       undefined,
       c.appealId,
     );
-  const without = h.events.filter((r) => r.revision !== reviewed.revision);
-  const remedy =
-    decision === 'ALLOWED'
-      ? c.remedy
-        ? normaliseAmendment(without, filed.againstRevision, c.remedy, 'INVALID_REVIEW')
-        : filed.proposal
-      : null;
-  if (decision === d.outcome && canonicalJson(remedy) === canonicalJson(d.remedy))
-    throw invalid(`The substituted decision is the decision on appeal ${c.appealId} itself`);
-  const derived =
-    remedy === null
-      ? restoreRecord(h.events, reviewed.revision)
-      : rederive(without, filed.againstRevision, remedy, 'INVALID_REVIEW');
-  const supersedes = [...new Set([reviewed.revision, ...derived.supersedes])].sort((a, b) => a - b);
-  requireNoOtherDecision(h.events, supersedes, reviewed.revision);
-  // Nor may a substituted allowance change what another appeal's dismissal let stand.
-  if (remedy !== null)
-    requireNoDecisionUndone(
-      state,
-      h.events,
-      derived.supersedes,
-      c.appealId,
-      `Setting aside the decision on appeal ${c.appealId} to allow it`,
-    );
+  const { remedy, derived, supersedes } = substituted(c, state, h, reviewed, filed, decision);
   const closed = state.final || state.status === 'COMPLETED';
   const over = derived.resulting.status === 'COMPLETED';
   const what = remedy ? REMEDY_TEXT[remedy.kind](state, remedy, over) : REVIEW_TEXT.restored(over);
@@ -126,6 +105,44 @@ export function reviewDecision(
 }
 
 type Reviewed = RecordedEvent & { event: AppealDecided };
+
+// The record the substituted decision leaves: its remedy (the appeal's own proposal when the panel
+// allows without one), the re-derived play and every revision it supersedes.
+function substituted(
+  c: ReviewAppealDecision,
+  state: MatchState,
+  h: RecordedHistory,
+  reviewed: Reviewed,
+  filed: AppealFiled['data'],
+  decision: NonNullable<ReviewAppealDecision['decision']>,
+): { remedy: Amendment | null; derived: Derived; supersedes: number[] } {
+  const d = reviewed.event.data;
+  const without = h.events.filter((r) => r.revision !== reviewed.revision);
+  const remedy =
+    decision === 'ALLOWED'
+      ? c.remedy
+        ? normaliseAmendment(without, filed.againstRevision, c.remedy, 'INVALID_REVIEW')
+        : filed.proposal
+      : null;
+  if (decision === d.outcome && canonicalJson(remedy) === canonicalJson(d.remedy))
+    throw invalid(`The substituted decision is the decision on appeal ${c.appealId} itself`);
+  const derived =
+    remedy === null
+      ? restoreRecord(h.events, reviewed.revision)
+      : rederive(without, filed.againstRevision, remedy, 'INVALID_REVIEW');
+  const supersedes = [...new Set([reviewed.revision, ...derived.supersedes])].sort((a, b) => a - b);
+  requireNoOtherDecision(h.events, supersedes, reviewed.revision);
+  // Nor may a substituted allowance change what another appeal's dismissal let stand.
+  if (remedy !== null)
+    requireNoDecisionUndone(
+      state,
+      h.events,
+      derived.supersedes,
+      c.appealId,
+      `Setting aside the decision on appeal ${c.appealId} to allow it`,
+    );
+  return { remedy, derived, supersedes };
+}
 
 // The appeals the reviewed decision closed as moot (its own command, right after it) whose
 // disputed event the review puts back in force: they are decidable again.
