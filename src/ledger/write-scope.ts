@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AppendResult, EventStore, EventToAppend, ExpectedRevision } from './event-store';
+import { CONTROL_STREAM_PREFIX } from './lease';
 
 // The furthest ledger position the appends of one request reached, whichever feature made them:
 // the API hands it back with the response, and a later query anywhere may ask to see it.
@@ -29,7 +30,9 @@ export function scopedEventStore(store: EventStore): EventStore {
   const scoped: EventStore = {
     async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision) {
       const result = await store.append(streamId, events, expected);
-      noteWritten(result);
+      // Control streams (lease, revocations) are not read models' input: their positions are
+      // never reached by a read model, so a client must not be told to wait for them.
+      if (!streamId.startsWith(CONTROL_STREAM_PREFIX)) noteWritten(result);
       return result;
     },
     readStream: (streamId, options) => store.readStream(streamId, options),

@@ -21,7 +21,9 @@ const decideA = (appealId: string, outcome: 'DISMISSED' | 'ALLOWED' = 'ALLOWED')
 // Ana breaks (the 3 down), plays the 1 and misses (shot 2, ruled legal: a cushion after contact);
 // Bruno plays the 2 and misses (shot 3, ruled legal). Bruno appeals shot 2: no cushion after
 // contact (G1.19), A1; Ana appeals shot 3: his cue ball went down, A2.
-function twoAppeals(): { t: Table; shot2: number; shot3: number } {
+function twoAppeals(
+  policy: { appealFee: { amount: number; currency: string } } | undefined = undefined,
+): { t: Table; shot2: number; shot3: number } {
   const t = new Table({ raceTo: 2 });
   t.break(ANA.id, [{ ball: 3, pocket: 'FR' }]);
   t.call(ANA.id, 1, 'FL');
@@ -36,6 +38,7 @@ function twoAppeals(): { t: Table; shot2: number; shot3: number } {
     againstRevision: shot2,
     grounds: 'Nothing reached a cushion after the 1 was hit',
     proposal: { kind: 'AMEND_FACTS', facts: { railContactsAfterFirstContact: [] } },
+    ...(policy ? { policy } : {}),
   });
   t.run({
     type: 'FileAppeal',
@@ -43,6 +46,7 @@ function twoAppeals(): { t: Table; shot2: number; shot3: number } {
     againstRevision: shot3,
     grounds: 'The cue ball dropped in the foot left pocket',
     proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
+    ...(policy ? { policy } : {}),
   });
   return { t, shot2, shot3 };
 }
@@ -156,6 +160,30 @@ describe('a review that sets a decision aside restores what it changed', () => {
     expect(decided.type === 'AppealDecided' && decided.data.supersedes).toContain(shot3);
     expect(t.state.appeals.map((a) => a.status)).toEqual(['DISMISSED', 'ALLOWED']);
     expect(t.state.currentGame).toMatchObject({ shooter: ANA.id, ballInHand: 'ANYWHERE' });
+  });
+
+  it('with fees: the decision’s fee settlements do not hide the appeals it mooted; the reopened appeal’s fee waits, and the reviewed appeal’s follows its new outcome', () => {
+    const { t } = twoAppeals({ appealFee: { amount: 25, currency: 'EUR' } });
+    t.run(decideA('A1'));
+    expect(t.state.appeals.map((a) => [a.status, a.feeOutcome?.outcome])).toEqual([
+      ['ALLOWED', 'REFUNDED'],
+      ['MOOT', 'REFUNDED'],
+    ]);
+    given(...t.history)
+      .when(setAside)
+      .then((events, after) => {
+        expect(only(events, 'AppealReviewed').data.reopens).toEqual(['A2']);
+        // REFUNDED_WHEN_ALLOWED: A1 is now dismissed, so its fee is forfeited.
+        expect(only(events, 'AppealFeeSettled').data).toMatchObject({
+          appealId: 'A1',
+          outcome: 'FORFEITED',
+          follows: 'AppealReviewed',
+        });
+        expect(after.appeals.map((a) => [a.id, a.status, a.feeOutcome?.outcome ?? null])).toEqual([
+          ['A1', 'DISMISSED', 'FORFEITED'],
+          ['A2', 'PENDING', null],
+        ]);
+      });
   });
 
   it('a substituted allowance that supersedes the moot appeal’s event again leaves it moot', () => {

@@ -99,3 +99,31 @@ describe('re-adjudication re-derives every ruling the record holds', () => {
     }
   });
 });
+
+describe('re-adjudication names the shot a decision re-ruled', () => {
+  // 9-ball: no calls, so a shot's ShotPlayed follows the previous shot's ShotAdjudicated.
+  it('an appeal against a shot’s facts (its ShotPlayed) is reported under that shot, not the one before', () => {
+    const t = new Table({ raceTo: 2, discipline: 'NINE_BALL' });
+    t.break(ANA.id, [{ ball: 3, pocket: 'FR' }]);
+    t.shoot(ANA.id, { firstContact: 1, pocketed: [{ ball: 1, pocket: 'SL' }] });
+    t.shoot(ANA.id, { firstContact: 2, pocketed: [{ ball: 2, pocket: 'SL' }] });
+    t.run({
+      type: 'FileAppeal',
+      by: BRUNO.id,
+      againstRevision: revisionOf(t, 'ShotPlayed', 3),
+      grounds: 'The cue ball followed the 2 in',
+      proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
+    });
+    t.run({
+      type: 'DecideAppeal',
+      appealId: 'A1',
+      decidedBy: 'ac-1',
+      outcome: 'ALLOWED',
+      reason: 'Seen on video',
+    });
+    const decision = recheckRulings(recordedHistory(t.history).events).find(
+      (c) => c.source === 'DECISION',
+    )!;
+    expect([decision.gameNumber, decision.shotNumber]).toEqual([1, 3]);
+  });
+});

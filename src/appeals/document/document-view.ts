@@ -128,7 +128,7 @@ export function documentView(
     },
     reviewRequest: reviewed ? null : requestLine(records, a.id, name),
     fee: feeLine(a, L),
-    feeNote: feeNote(records, a.id, lang),
+    feeNote: feeNote(a, records, lang),
     layouts: layouts(f, records, lang),
     signatures: [decided?.decidedBy, reviewed?.reviewedBy].filter((x): x is string => !!x),
     hashes: cites(f, records),
@@ -186,8 +186,9 @@ function feeLine(a: AppealState, L: (typeof LABELS)['en']): string {
 }
 
 // The settlement's own words (the latest: a set-aside reopens an appeal and a new one follows).
-function feeNote(records: readonly MatchRecord[], appealId: string, lang: Lang): string | null {
-  const settled = settlement(records, appealId);
+function feeNote(a: AppealState, records: readonly MatchRecord[], lang: Lang): string | null {
+  if (!a.feeOutcome) return null; // open again after a set-aside: not settled now
+  const settled = settlement(records, a.id);
   if (settled?.event.type !== 'AppealFeeSettled') return null;
   return lang === 'pt' ? settled.event.data.explanationPt : settled.event.data.explanation;
 }

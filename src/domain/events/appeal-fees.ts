@@ -20,7 +20,8 @@ export const FEE_OUTCOMES = ['REFUNDED', 'FORFEITED'] as const;
 export type FeeOutcome = (typeof FEE_OUTCOMES)[number];
 
 // The fee of a closed appeal settled, appended by the command that closed it, right after the
-// event that closed it (`follows`: AppealDecided, AppealWithdrawn or AppealMooted).
+// event that closed it (`follows`: AppealDecided, AppealWithdrawn or AppealMooted), or by a review
+// that set its decision aside for the other outcome (AppealReviewed).
 export interface AppealFeeSettled {
   type: 'AppealFeeSettled';
   version: 1;
@@ -29,7 +30,7 @@ export interface AppealFeeSettled {
     outcome: FeeOutcome;
     fee: AppealFee;
     rule: AppealFeeRule;
-    follows: 'AppealDecided' | 'AppealWithdrawn' | 'AppealMooted';
+    follows: 'AppealDecided' | 'AppealWithdrawn' | 'AppealMooted' | 'AppealReviewed';
     explanation: string;
     explanationPt: string;
   };

@@ -11,7 +11,7 @@ export class TokenRevocationModel {
   @Field(() => String, {
     nullable: true,
     description:
-      'The ledger position the revocation reached (null on a server without a shared ledger stream).',
+      'Where the revocation stands in its control stream (null on a server without one); not a read-model position, so not one to send as X-Ledger-Min-Position.',
   })
   position!: string | null;
 }

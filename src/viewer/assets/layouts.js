@@ -91,7 +91,7 @@ export function disputedLayout(events, againstRevision) {
           e.layout.shotNumber === shot.data.shotNumber,
       )
     : [];
-  if (moment.length) return moment[moment.length - 1];
+  if (moment.length) return latest(events, moment[moment.length - 1]);
   return layoutAt(events, againstRevision) ?? layoutAt(events, againstRevision - 1);
 }
 

@@ -71,7 +71,8 @@ export function caseFile<R extends RecordedEvent>(
     evidence: about('AppealEvidenceAttached'),
     decision,
     review: about('AppealReviewed')[0] ?? null,
-    feeOutcome: feeOutcomeOf(about('AppealFeeSettled').at(-1)),
+    // None while the appeal is open again (a set-aside reopened it): it is settled anew.
+    feeOutcome: appeal.feeOutcome ? feeOutcomeOf(about('AppealFeeSettled').at(-1)) : null,
   };
 }
 

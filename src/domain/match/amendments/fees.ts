@@ -54,6 +54,7 @@ export function settleFee(
   state: MatchState,
   filed: AppealFiled['data'],
   closing: Closing,
+  follows: AppealFeeSettled['data']['follows'] = FOLLOWS[closing],
 ): AppealFeeSettled[] {
   const fee = filed.fee;
   if (!fee || fee.amount === 0) return [];
@@ -73,7 +74,7 @@ export function settleFee(
         outcome,
         fee: { ...fee },
         rule,
-        follows: FOLLOWS[closing],
+        follows,
         explanation: `The fee of appeal ${filed.appealId} (${money}) ${en}: the appeal is ${how.en}.`,
         explanationPt: `A taxa do recurso ${filed.appealId} (${money}) ${pt}: o recurso foi ${how.pt}.`,
       },

@@ -13,7 +13,7 @@ import { requireText } from '../guards';
 import { toPlaySnapshot } from '../play-snapshot';
 import { playerName, type MatchState } from '../state';
 import { mooted } from './closing';
-import { mootedWithFees } from './fees';
+import { mootedWithFees, settleFee } from './fees';
 import {
   filedEvent,
   isCommitteeDecision,
@@ -101,7 +101,9 @@ export function reviewDecision(
       explanationPt: `${head.pt}: ${what.pt}${ruling.pt}${back.pt} Fundamento: ${pt.reasonPt}`,
     },
   };
-  return [event, ...mootedWithFees(state, h.events, mooted(state, c.appealId, supersedes))];
+  // The appeal's own fee follows its new outcome when the review changes it.
+  const fee = decision === d.outcome ? [] : settleFee(state, filed, decision, 'AppealReviewed');
+  return [event, ...fee, ...mootedWithFees(state, h.events, mooted(state, c.appealId, supersedes))];
 }
 
 type Reviewed = RecordedEvent & { event: AppealDecided };
@@ -155,6 +157,8 @@ function reopened(
   const ids: string[] = [];
   for (const r of events) {
     if (r.revision <= decided) continue;
+    // The decision's command: its fee settlements, then the appeals it mooted (with theirs).
+    if (r.event.type === 'AppealFeeSettled') continue;
     if (r.event.type !== 'AppealMooted') break;
     const id = r.event.data.appealId;
     const still = state.appeals.find((a) => a.id === id)?.status === 'MOOT';

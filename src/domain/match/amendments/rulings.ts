@@ -125,12 +125,12 @@ function shotOf(
   events: readonly RecordedEvent[],
   revision: number,
 ): { gameNumber: number; shotNumber: number } {
-  for (const r of events)
-    if (
-      (r.revision === revision || r.revision === revision - 1) &&
-      (r.event.type === 'ShotPlayed' || r.event.type === 'ShotAdjudicated')
-    )
+  // The event at the revision itself first: the one before it is usually the previous shot's.
+  for (const at of [revision, revision - 1]) {
+    const r = events.find((e) => e.revision === at);
+    if (r?.event.type === 'ShotPlayed' || r?.event.type === 'ShotAdjudicated')
       return { gameNumber: r.event.data.gameNumber, shotNumber: r.event.data.shotNumber };
+  }
   return { gameNumber: 0, shotNumber: 0 };
 }
 
