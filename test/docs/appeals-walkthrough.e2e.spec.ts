@@ -1,7 +1,8 @@
+import { competitionWithCommittee } from '../support/competition-setup';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LedgerClient, type Result } from '../support/ledger-client';
-import { bearer, removeDir, startServer, type TestServer } from '../support/server';
+import { removeDir, startServer, type TestServer } from '../support/server';
 
 // docs/audit-and-appeals.md, "Two related appeals, start to end", is this run: the story through
 // GraphQL over HTTP against a real server, each answer compared with the block the page prints
@@ -66,32 +67,13 @@ describe("docs/audit-and-appeals.md's two related appeals are real output", () =
   });
 
   async function setUp(): Promise<{ shot2: number; shot3: number }> {
-    const keeper = bearer('RECORD_KEEPER', 'keeper-1');
-    const write = async (mutation: string, type: string, input: Record<string, unknown>) => {
-      const res = await server.gql(
-        `mutation($i: ${type}!) { ${mutation}(input: $i) { revision } }`,
-        { i: { commandId: `setup-${mutation}-${JSON.stringify(input).length}`, ...input } },
-        mutation === 'assignCommittee' ? bearer('ADMIN', 'admin-1') : keeper,
-      );
-      expect(res.errors).toBeUndefined();
-    };
-    for (const [licenceId, displayName] of [
-      ['ana', 'Ana Sousa'],
-      ['bruno', 'Bruno Reis'],
-    ])
-      await write('registerPlayer', 'RegisterPlayerInput', { licenceId, displayName });
-    await write('createCompetition', 'CreateCompetitionInput', {
+    await competitionWithCommittee(server, {
       competitionId: COMPETITION,
       name: 'Liga Norte 2026',
-      discipline: 'EIGHT_BALL',
-      ruleProfile: 'FPB',
-      season: '2026',
-      appealWindowMinutes: 60,
-      decisionDeadlineHours: 72,
-      appealFee: { amount: 25, currency: 'EUR' },
-    });
-    await write('assignCommittee', 'AssignCommitteeInput', {
-      competitionId: COMPETITION,
+      players: [
+        ['ana', 'Ana Sousa'],
+        ['bruno', 'Bruno Reis'],
+      ],
       members: ['ac-1', 'ac-2'],
     });
     const admin = new LedgerClient(server, 'ADMIN', 'admin-1');

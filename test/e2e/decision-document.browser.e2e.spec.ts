@@ -1,9 +1,10 @@
+import { competitionWithCommittee } from '../support/competition-setup';
 import AxeBuilder from '@axe-core/playwright';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { LedgerClient, type Result } from '../support/ledger-client';
-import { bearer, removeDir, startServer, type TestServer } from '../support/server';
+import { removeDir, startServer, type TestServer } from '../support/server';
 
 // The decision document (/appeals/<match>/<appeal>) in Debian's Chromium: a hearing recorded
 // through GraphQL, the document printed to PDF in English and Portuguese and read back for the
@@ -20,32 +21,13 @@ const COMPETITION = 'liga-sul-2026';
 // A competition with a fee; Bruno appeals Ana's break (the cue ball dropped); evidence and a
 // hearing; the committee allows it with its reasons in both languages.
 async function hearing(server: TestServer): Promise<{ matchId: string; hashes: string[] }> {
-  const keeper = bearer('RECORD_KEEPER', 'keeper-1');
-  const write = async (mutation: string, type: string, input: Record<string, unknown>) => {
-    const res = await server.gql(
-      `mutation($i: ${type}!) { ${mutation}(input: $i) { revision } }`,
-      { i: { commandId: `setup-${mutation}-${JSON.stringify(input).length}`, ...input } },
-      mutation === 'assignCommittee' ? bearer('ADMIN', 'admin-1') : keeper,
-    );
-    expect(res.errors).toBeUndefined();
-  };
-  for (const [licenceId, displayName] of [
-    ['ana', 'Ana Sousa'],
-    ['bruno', 'Bruno Reis'],
-  ])
-    await write('registerPlayer', 'RegisterPlayerInput', { licenceId, displayName });
-  await write('createCompetition', 'CreateCompetitionInput', {
+  await competitionWithCommittee(server, {
     competitionId: COMPETITION,
     name: 'Liga Sul 2026',
-    discipline: 'EIGHT_BALL',
-    ruleProfile: 'FPB',
-    season: '2026',
-    appealWindowMinutes: 60,
-    decisionDeadlineHours: 72,
-    appealFee: { amount: 25, currency: 'EUR' },
-  });
-  await write('assignCommittee', 'AssignCommitteeInput', {
-    competitionId: COMPETITION,
+    players: [
+      ['ana', 'Ana Sousa'],
+      ['bruno', 'Bruno Reis'],
+    ],
     members: ['ac-1', 'ac-2'],
   });
   const admin = new LedgerClient(server, 'ADMIN', 'admin-1');

@@ -1,3 +1,4 @@
+import { competitionWithCommittee } from '../support/competition-setup';
 import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,32 +32,13 @@ describe('a hearing: the committee decides a disputed break', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-hearing-'));
     server = await startServer(dir);
     // The competition and its players are registry records; its appeal settings name the committee.
-    const keeper = bearer('RECORD_KEEPER', 'keeper-1');
-    const write = async (mutation: string, type: string, input: Record<string, unknown>) => {
-      const res = await server.gql(
-        `mutation($i: ${type}!) { ${mutation}(input: $i) { revision } }`,
-        { i: { commandId: `setup-${mutation}-${JSON.stringify(input).length}`, ...input } },
-        mutation === 'assignCommittee' ? bearer('ADMIN', 'admin-1') : keeper,
-      );
-      expect(res.errors).toBeUndefined();
-    };
-    for (const [licenceId, displayName] of [
-      ['PT-1041', 'Ana Sousa'],
-      ['PT-2210', 'Bruno Reis'],
-    ])
-      await write('registerPlayer', 'RegisterPlayerInput', { licenceId, displayName });
-    await write('createCompetition', 'CreateCompetitionInput', {
+    await competitionWithCommittee(server, {
       competitionId: COMPETITION,
       name: 'Liga Norte 2026',
-      discipline: 'EIGHT_BALL',
-      ruleProfile: 'FPB',
-      season: '2026',
-      appealWindowMinutes: 60,
-      decisionDeadlineHours: 72,
-      appealFee: { amount: 25, currency: 'EUR' },
-    });
-    await write('assignCommittee', 'AssignCommitteeInput', {
-      competitionId: COMPETITION,
+      players: [
+        ['PT-1041', 'Ana Sousa'],
+        ['PT-2210', 'Bruno Reis'],
+      ],
       members: ['ac-1', 'ac-2', 'referee-1'],
     });
     admin = new LedgerClient(server, 'ADMIN', 'admin-1');
