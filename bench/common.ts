@@ -9,9 +9,12 @@ export interface Spread {
   max: number;
 }
 
+// The median of an even count is the mean of the middle two, as the load bench's (load/stats.ts).
 export function spreadOf(xs: readonly number[]): Spread {
   const s = [...xs].sort((a, b) => a - b);
-  return { min: s[0], median: s[Math.floor(s.length / 2)], max: s[s.length - 1] };
+  const mid = s.length >> 1;
+  const median = s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  return { min: s[0], median, max: s[s.length - 1] };
 }
 
 export function median(xs: readonly number[]): number {

@@ -35,7 +35,10 @@ describe('load bench report', () => {
     ],
     [1],
   );
-  const [fresh, , against] = text.split('\n\n');
+  const blocks = text.split('\n\n');
+  const block = (heading: string) => blocks.find((b) => b.startsWith(heading)) ?? '';
+  const fresh = block('new: ');
+  const against = block('new ÷ old');
 
   it('prints each write figure beside the ceiling of the same run, as min/median/max', () => {
     // writes 500 and 416.7 against a ceiling of 1,000; NORMAL twice as fast
@@ -67,5 +70,17 @@ describe('load bench report', () => {
       '0.50/0.55/0.60',
       '1.67/1.83/2.00',
     ]);
+  });
+
+  it("prints each checkout's gates as PASS or FAIL on the median of its runs", () => {
+    expect(block('Gates (new)').split('\n')).toEqual([
+      'Gates (new)',
+      '  FAIL  FULL ≥ 0.9 × NORMAL throughput at 1 client: 0.50×/0.50×/0.50×',
+      '  FAIL  write latency past revision 2,000 ≤ 1.2 × at revision 0 (p50): 1.20×/1.32×/1.44×',
+      '  PASS  FULL writes ÷ {__typename} ceiling at 1 clients ≥ 0.25: 0.42×/0.46×/0.50×',
+    ]);
+    expect(block('Gates (old)')).toContain(
+      'PASS  FULL writes ÷ {__typename} ceiling at 1 clients ≥ 0.25: 0.25×/0.25×/0.25×',
+    );
   });
 });
