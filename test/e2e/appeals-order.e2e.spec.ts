@@ -1,4 +1,5 @@
-import { LedgerClient, type Result } from '../support/ledger-client';
+import { castOf, type Cast } from '../support/cast';
+import type { Result } from '../support/ledger-client';
 import { bearer, removeDir, startServer, type TestServer } from '../support/server';
 
 // Over HTTP: two appeals pending on one game are decided in table order, whichever the committee
@@ -6,21 +7,11 @@ import { bearer, removeDir, startServer, type TestServer } from '../support/serv
 // back the appeal it made moot.
 describe('appeals decided in table order over GraphQL', () => {
   let server: TestServer;
-  let admin: LedgerClient;
-  let scorer: LedgerClient;
-  let ana: LedgerClient;
-  let bruno: LedgerClient;
-  let committee: LedgerClient;
-  let review: LedgerClient;
+  let cast: Cast;
 
   beforeAll(async () => {
     server = await startServer();
-    admin = new LedgerClient(server, 'ADMIN', 'admin-1');
-    scorer = new LedgerClient(server, 'SCORER', 'scorer-1');
-    ana = new LedgerClient(server, 'PLAYER', 'ana');
-    bruno = new LedgerClient(server, 'PLAYER', 'bruno');
-    committee = new LedgerClient(server, 'APPEALS_COMMITTEE', 'ac-1');
-    review = new LedgerClient(server, 'APPEALS_REVIEW', 'rv-1');
+    cast = castOf(server);
   });
   afterAll(async () => {
     await server.close();
@@ -31,7 +22,7 @@ describe('appeals decided in table order over GraphQL', () => {
   // ruled legal). A1 (Bruno): no cushion after contact on shot 2 (G1.19); A2 (Ana): Bruno's cue
   // ball dropped on shot 3.
   async function twoAppeals(): Promise<string> {
-    const { matchId } = await admin.scheduleMatch({
+    const { matchId } = await cast.admin.scheduleMatch({
       refereePresent: true,
       breakOrder: 'WINNER',
       raceTo: 2,
@@ -40,11 +31,11 @@ describe('appeals decided in table order over GraphQL', () => {
         { id: 'bruno', name: 'Bruno' },
       ],
     });
-    await admin.assignOfficials({ matchId, scorers: ['scorer-1'], referees: ['referee-1'] });
-    await scorer.decideBreakOrder({ matchId, method: 'LAG', winner: 'ana' });
-    await scorer.chooseOption({ matchId, player: 'ana', option: 'BREAK' });
+    await cast.admin.assignOfficials({ matchId, scorers: ['scorer-1'], referees: ['referee-1'] });
+    await cast.scorer.decideBreakOrder({ matchId, method: 'LAG', winner: 'ana' });
+    await cast.scorer.chooseOption({ matchId, player: 'ana', option: 'BREAK' });
     const miss = { firstContact: 1, railContactsAfterFirstContact: [{ ball: 0 }] };
-    await scorer.recordShot({
+    await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 1,
@@ -52,17 +43,17 @@ describe('appeals decided in table order over GraphQL', () => {
       pocketed: [{ ball: 3, pocket: 'FR' }],
       railContactsAfterFirstContact: [{ ball: 0 }],
     });
-    await scorer.callShot({ matchId, player: 'ana', ball: 1, pocket: 'FL' });
-    const shot2 = await scorer.recordShot({ matchId, shooter: 'ana', ...miss });
-    await scorer.callShot({ matchId, player: 'bruno', ball: 1, pocket: 'FL' });
-    const shot3 = await scorer.recordShot({ matchId, shooter: 'bruno', ...miss });
-    await bruno.fileAppeal({
+    await cast.scorer.callShot({ matchId, player: 'ana', ball: 1, pocket: 'FL' });
+    const shot2 = await cast.scorer.recordShot({ matchId, shooter: 'ana', ...miss });
+    await cast.scorer.callShot({ matchId, player: 'bruno', ball: 1, pocket: 'FL' });
+    const shot3 = await cast.scorer.recordShot({ matchId, shooter: 'bruno', ...miss });
+    await cast.bruno.fileAppeal({
       matchId,
       againstRevision: shot2.revision,
       grounds: 'Nothing reached a cushion after the 1 was hit',
       proposal: { kind: 'AMEND_FACTS', facts: { railContactsAfterFirstContact: [] } },
     });
-    await ana.fileAppeal({
+    await cast.ana.fileAppeal({
       matchId,
       againstRevision: shot3.revision,
       grounds: 'The cue ball dropped in the foot left pocket',
@@ -80,8 +71,8 @@ describe('appeals decided in table order over GraphQL', () => {
 
   // The record as the committee and the players read it, without the match's id and the times.
   async function record(matchId: string): Promise<unknown> {
-    const { id: _id, ...match } = await admin.matchRecord(matchId);
-    const history = (await admin.audit(matchId)).map((e: Result) => [
+    const { id: _id, ...match } = await cast.admin.matchRecord(matchId);
+    const history = (await cast.admin.audit(matchId)).map((e: Result) => [
       e.revision,
       e.type,
       e.supersededBy,
@@ -105,11 +96,11 @@ describe('appeals decided in table order over GraphQL', () => {
         ),
       },
     ]);
-    const decided = await committee.decideAppeal(allow(first, 'A1'));
+    const decided = await cast.committee.decideAppeal(allow(first, 'A1'));
     expect(decided.events.map((e: Result) => e.type)).toEqual(['AppealDecided', 'AppealMooted']);
 
     const second = await twoAppeals();
-    const refused = await committee.attempt(
+    const refused = await cast.committee.attempt(
       'decideAppeal',
       'DecideAppealInput',
       allow(second, 'A2'),
@@ -118,7 +109,7 @@ describe('appeals decided in table order over GraphQL', () => {
       message: expect.stringMatching(/^Appeal A1 disputes an earlier event \(revision \d+\)/),
       extensions: { code: 'APPEAL_EARLIER_PENDING', appealId: 'A1' },
     });
-    await committee.decideAppeal(allow(second, 'A1'));
+    await cast.committee.decideAppeal(allow(second, 'A1'));
 
     expect(await record(second)).toEqual(await record(first));
     const m = await server.gql(
@@ -133,8 +124,8 @@ describe('appeals decided in table order over GraphQL', () => {
 
   it('a review that sets the decision aside reopens the appeal it made moot, which can then be allowed', async () => {
     const matchId = await twoAppeals();
-    await committee.decideAppeal(allow(matchId, 'A1'));
-    const reviewed = await review.reviewAppealDecision({
+    await cast.committee.decideAppeal(allow(matchId, 'A1'));
+    const reviewed = await cast.review.reviewAppealDecision({
       matchId,
       appealId: 'A1',
       outcome: 'SET_ASIDE',
@@ -144,8 +135,8 @@ describe('appeals decided in table order over GraphQL', () => {
     expect(reviewed.events[0].explanation).toContain(
       'Appeal A2, made moot by the decision, is pending again.',
     );
-    await committee.decideAppeal(allow(matchId, 'A2'));
-    const after = await admin.matchRecord(matchId);
+    await cast.committee.decideAppeal(allow(matchId, 'A2'));
+    const after = await cast.admin.matchRecord(matchId);
     expect(after.appeals.map((a: Result) => [a.id, a.status])).toEqual([
       ['A1', 'DISMISSED'],
       ['A2', 'ALLOWED'],
@@ -176,7 +167,7 @@ describe('appeals decided in table order over GraphQL', () => {
       appealWindowMinutes: 60,
       appealWindowStart: 'GAME_END',
     });
-    const { matchId } = await admin.scheduleMatch({
+    const { matchId } = await cast.admin.scheduleMatch({
       raceTo: 2,
       breakOrder: 'WINNER',
       refereePresent: true,
@@ -188,9 +179,9 @@ describe('appeals decided in table order over GraphQL', () => {
       appealWindowMinutes: 1,
       appealWindowStart: 'SHOT',
     });
-    await admin.assignOfficials({ matchId, scorers: ['scorer-1'], referees: ['referee-1'] });
-    await scorer.decideBreakOrder({ matchId, method: 'LAG', winner: 'PT-1041' });
-    await scorer.chooseOption({ matchId, player: 'PT-1041', option: 'BREAK' });
+    await cast.admin.assignOfficials({ matchId, scorers: ['scorer-1'], referees: ['referee-1'] });
+    await cast.scorer.decideBreakOrder({ matchId, method: 'LAG', winner: 'PT-1041' });
+    await cast.scorer.chooseOption({ matchId, player: 'PT-1041', option: 'BREAK' });
     const res = await server.gql(
       `query($id: String!) { match(id: $id) { appealWindowMinutes
          appealWindow { minutes start frozen games { gameNumber closesAt } } } }
@@ -214,8 +205,8 @@ describe('appeals decided in table order over GraphQL', () => {
 
   it('a party asks for the review within the window; the review takes evidence and its reason in Portuguese', async () => {
     const matchId = await twoAppeals();
-    await committee.decideAppeal(allow(matchId, 'A1'));
-    const asked = await ana.requestAppealReview({
+    await cast.committee.decideAppeal(allow(matchId, 'A1'));
+    const asked = await cast.ana.requestAppealReview({
       matchId,
       appealId: 'A1',
       reason: 'The foot rail camera was not viewed',
@@ -226,7 +217,7 @@ describe('appeals decided in table order over GraphQL', () => {
         'Ana asks for the review of the decision on appeal A1: The foot rail camera was not viewed',
       metadata: { recordedBy: 'ana', role: 'PLAYER' },
     });
-    const again = await bruno.attempt('requestAppealReview', 'RequestAppealReviewInput', {
+    const again = await cast.bruno.attempt('requestAppealReview', 'RequestAppealReviewInput', {
       matchId,
       appealId: 'A1',
       reason: 'me too',
@@ -235,14 +226,14 @@ describe('appeals decided in table order over GraphQL', () => {
       code: 'REVIEW_ALREADY_REQUESTED',
       appealId: 'A1',
     });
-    await ana.attachAppealEvidence({
+    await cast.ana.attachAppealEvidence({
       matchId,
       appealId: 'A1',
       kind: 'VIDEO',
       url: 'https://video.example/m/7',
       atSecond: 312,
     });
-    const reviewed = await review.reviewAppealDecision({
+    const reviewed = await cast.review.reviewAppealDecision({
       matchId,
       appealId: 'A1',
       outcome: 'CONFIRMED',

@@ -1,4 +1,5 @@
 import { MatchProjector } from '../../src/projections/match-projector';
+import { castOf, type Cast } from '../support/cast';
 import { LedgerClient, type Result } from '../support/ledger-client';
 import { bearer, removeDir, startServer, type TestServer } from '../support/server';
 
@@ -9,21 +10,11 @@ const ADMIN = bearer('ADMIN', 'admin-1');
 // stories a federation's appeals committee sees, each ending with the whole history.
 describe('corrections, appeals and sign-off over GraphQL', () => {
   let server: TestServer;
-  let admin: LedgerClient;
-  let scorer: LedgerClient;
-  let referee: LedgerClient;
-  let ana: LedgerClient;
-  let bruno: LedgerClient;
-  let committee: LedgerClient;
+  let cast: Cast;
 
   beforeAll(async () => {
     server = await startServer();
-    admin = new LedgerClient(server, 'ADMIN', 'admin-1');
-    scorer = new LedgerClient(server, 'SCORER', 'scorer-1');
-    referee = new LedgerClient(server, 'REFEREE', 'referee-1');
-    ana = new LedgerClient(server, 'PLAYER', 'ana');
-    bruno = new LedgerClient(server, 'PLAYER', 'bruno');
-    committee = new LedgerClient(server, 'APPEALS_COMMITTEE', 'ac-1');
+    cast = castOf(server);
   });
   afterAll(async () => {
     await server.close();
@@ -31,7 +22,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
   });
 
   async function schedule(opts: Record<string, unknown>): Promise<string> {
-    const r = await admin.scheduleMatch({
+    const r = await cast.admin.scheduleMatch({
       refereePresent: true,
       breakOrder: 'WINNER',
       players: [
@@ -40,13 +31,13 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       ],
       ...opts,
     });
-    await admin.assignOfficials({
+    await cast.admin.assignOfficials({
       matchId: r.matchId,
       scorers: ['scorer-1'],
       referees: ['referee-1'],
     });
-    await scorer.decideBreakOrder({ matchId: r.matchId, method: 'LAG', winner: 'ana' });
-    await scorer.chooseOption({ matchId: r.matchId, player: 'ana', option: 'BREAK' });
+    await cast.scorer.decideBreakOrder({ matchId: r.matchId, method: 'LAG', winner: 'ana' });
+    await cast.scorer.chooseOption({ matchId: r.matchId, player: 'ana', option: 'BREAK' });
     return r.matchId;
   }
 
@@ -63,7 +54,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       appealWindowMinutes: 60,
     });
     // The scorer records the 9 on the break: Ana wins the game and the match (N9.3).
-    const brk = await scorer.recordShot({
+    const brk = await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 1,
@@ -73,11 +64,14 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     expect(brk.ruling.gameResult).toMatchObject({ winner: 'ana', rule: 'N9.3' });
     expect(brk.match).toMatchObject({ status: 'COMPLETED', winner: 'ana' });
     const ruled = revisionOf(brk, 'ShotAdjudicated');
-    await ana.signOffMatch({ matchId });
-    expect(await admin.matchRecord(matchId)).toMatchObject({ final: false, signatures: ['ana'] });
+    await cast.ana.signOffMatch({ matchId });
+    expect(await cast.admin.matchRecord(matchId)).toMatchObject({
+      final: false,
+      signatures: ['ana'],
+    });
 
     // Bruno saw the cue ball drop; he appeals before signing.
-    const filed = await bruno.fileAppeal({
+    const filed = await cast.bruno.fileAppeal({
       matchId,
       againstRevision: ruled,
       grounds: 'The cue ball went into the head-left pocket on the break; the scorer missed it',
@@ -87,7 +81,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     const appealed = filed.revision;
 
     // Preview: the what-if beside the record; nothing is appended.
-    const preview = await bruno.appealPreview(matchId, 'A1');
+    const preview = await cast.bruno.appealPreview(matchId, 'A1');
     expect(preview.streamRevision).toBe(appealed);
     expect(preview.recorded).toMatchObject({ status: 'COMPLETED', winner: 'ana' });
     expect(preview.amended).toMatchObject({
@@ -108,7 +102,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       gameResult: null,
     });
     expect(preview.recordedRuling.foul).toBe(false);
-    expect((await admin.match(matchId)).revision).toBe(appealed);
+    expect((await cast.admin.match(matchId)).revision).toBe(appealed);
 
     // Recusal: the match's referee, sitting on the committee, may not decide it.
     const recused = await new LedgerClient(server, 'APPEALS_COMMITTEE', 'referee-1').attempt(
@@ -118,7 +112,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     );
     expect(code(recused)).toBe('RECUSED');
 
-    const decided = await committee.decideAppeal({
+    const decided = await cast.committee.decideAppeal({
       matchId,
       appealId: 'A1',
       outcome: 'ALLOWED',
@@ -132,7 +126,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     const decision = decided.revision;
 
     // Play resumes from the amended position: Bruno plays the 1–9 combination and wins (N9.3).
-    const win = await scorer.recordShot({
+    const win = await cast.scorer.recordShot({
       matchId,
       shooter: 'bruno',
       firstContact: 1,
@@ -149,11 +143,11 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     });
 
     // Ana's signature was on the result the appeal changed: both sign again, then the match is final.
-    expect((await admin.matchRecord(matchId)).signatures).toEqual([]);
-    await ana.signOffMatch({ matchId });
-    const final = await bruno.signOffMatch({ matchId });
+    expect((await cast.admin.matchRecord(matchId)).signatures).toEqual([]);
+    await cast.ana.signOffMatch({ matchId });
+    const final = await cast.bruno.signOffMatch({ matchId });
     expect(final.events.map((e: Result) => e.type)).toEqual(['MatchSigned', 'MatchSignedOff']);
-    const record = await admin.matchRecord(matchId);
+    const record = await cast.admin.matchRecord(matchId);
     expect(record).toMatchObject({
       final: true,
       signatures: ['ana', 'bruno'],
@@ -163,14 +157,14 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     });
 
     // Final: table writes and new appeals are refused.
-    const late = await ana.attempt('fileAppeal', 'FileAppealInput', {
+    const late = await cast.ana.attempt('fileAppeal', 'FileAppealInput', {
       matchId,
       againstRevision: win.revision - 1,
       grounds: 'g',
       proposal: { kind: 'REPLAY_GAME' },
     });
     expect(code(late)).toBe('MATCH_SIGNED_OFF');
-    const write = await scorer.attempt('recordShot', 'RecordShotInput', {
+    const write = await cast.scorer.attempt('recordShot', 'RecordShotInput', {
       matchId,
       shooter: 'ana',
       firstContact: 1,
@@ -178,7 +172,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     expect(code(write)).toBe('MATCH_SIGNED_OFF');
 
     // The whole story: original ruling (superseded) → appeal → decision (with its preview) → new result.
-    const audit = await admin.audit(matchId);
+    const audit = await cast.admin.audit(matchId);
     const story = audit.slice(5).map((e) => [e.type, e.supersededBy]);
     expect(story).toEqual([
       ['ShotPlayed', decision],
@@ -209,22 +203,22 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     expect(decidedEvent.explanation).toMatch(/Appeal A1 by Bruno is allowed/);
 
     // A rebuild from the events reproduces the post-appeal state exactly.
-    const before = await admin.matchRecord(matchId);
+    const before = await cast.admin.matchRecord(matchId);
     await server.app.get(MatchProjector).rebuild();
-    expect(await admin.matchRecord(matchId)).toEqual(before);
+    expect(await cast.admin.matchRecord(matchId)).toEqual(before);
   });
 
   it('story 2: the appeal on a disputed called pocket is dismissed: the record stands (G1.4, G1.5)', async () => {
     const matchId = await schedule({ raceTo: 2 });
-    await scorer.recordShot({
+    await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 1,
       objectBallsDrivenToRail: 5,
       pocketed: [{ ball: 3, pocket: 'FR' }],
     });
-    await scorer.callShot({ matchId, player: 'ana', ball: 5, pocket: 'SL' });
-    const shot = await scorer.recordShot({
+    await cast.scorer.callShot({ matchId, player: 'ana', ball: 5, pocket: 'SL' });
+    const shot = await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 5,
@@ -235,13 +229,13 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     expect(shot.ruling).toMatchObject({ foul: false, nextShooter: 'bruno' });
     const recorded = shot.match;
 
-    const filed = await ana.fileAppeal({
+    const filed = await cast.ana.fileAppeal({
       matchId,
       againstRevision: revisionOf(shot, 'ShotAdjudicated'),
       grounds: 'I called the 5 in the foot-right pocket, not the side',
       proposal: { kind: 'AMEND_FACTS', call: { ball: 5, pocket: 'FR' } },
     });
-    const preview = await ana.appealPreview(matchId, 'A1');
+    const preview = await cast.ana.appealPreview(matchId, 'A1');
     expect(preview.streamRevision).toBe(filed.revision);
     expect(preview.recorded.currentGame).toMatchObject({ shooter: 'bruno', groups: null });
     // With FR as the call she would have continued on the solids (E8.9).
@@ -252,9 +246,9 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
         { player: 'bruno', group: 'STRIPES' },
       ],
     });
-    expect((await admin.match(matchId)).revision).toBe(filed.revision);
+    expect((await cast.admin.match(matchId)).revision).toBe(filed.revision);
 
-    const decided = await committee.decideAppeal({
+    const decided = await cast.committee.decideAppeal({
       matchId,
       appealId: 'A1',
       outcome: 'DISMISSED',
@@ -265,7 +259,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     expect(decided.match.players).toEqual(recorded.players);
     expect(decided.events[0].explanation).toMatch(/dismissed and the record stands/);
 
-    const again = await committee.attempt('decideAppeal', 'DecideAppealInput', {
+    const again = await cast.committee.attempt('decideAppeal', 'DecideAppealInput', {
       matchId,
       appealId: 'A1',
       outcome: 'ALLOWED',
@@ -273,7 +267,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     });
     expect(code(again)).toBe('APPEAL_ALREADY_DECIDED');
 
-    const audit = await admin.audit(matchId);
+    const audit = await cast.admin.audit(matchId);
     expect(audit.slice(-5).map((e) => [e.type, e.supersededBy])).toEqual([
       ['ShotCalled', null],
       ['ShotPlayed', null],
@@ -288,42 +282,42 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       recorded: { currentGame: { shooter: 'bruno' } },
       amended: { currentGame: { shooter: 'ana' } },
     });
-    expect((await admin.matchRecord(matchId)).appeals).toEqual([
+    expect((await cast.admin.matchRecord(matchId)).appeals).toEqual([
       expect.objectContaining({ id: 'A1', status: 'DISMISSED', remedy: null }),
     ]);
   });
 
   it('story 3: outside interference ruled restored, appealed: the balls could not be restored, so the frame is replayed with the same breaker (G1.33)', async () => {
     const matchId = await schedule({ raceTo: 2 });
-    await scorer.recordShot({
+    await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 1,
       objectBallsDrivenToRail: 5,
       pocketed: [{ ball: 3, pocket: 'FR' }],
     });
-    const interference = await referee.recordRefereeRuling({
+    const interference = await cast.referee.recordRefereeRuling({
       matchId,
       kind: 'OUTSIDE_INTERFERENCE',
       restored: true,
       note: "A spectator's bag knocked the 2 and the 11",
     });
     const ruling = interference.revision;
-    await scorer.callShot({ matchId, player: 'ana', ball: 2, pocket: 'FL' });
-    await scorer.recordShot({
+    await cast.scorer.callShot({ matchId, player: 'ana', ball: 2, pocket: 'FL' });
+    await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 2,
       railContactsAfterFirstContact: [{ ball: 0 }],
     });
 
-    await bruno.fileAppeal({
+    await cast.bruno.fileAppeal({
       matchId,
       againstRevision: ruling,
       grounds: 'Nobody had marked the 2 and the 11: the balls could not be restored',
       proposal: { kind: 'REPLAY_GAME' },
     });
-    const preview = await bruno.appealPreview(matchId, 'A1');
+    const preview = await cast.bruno.appealPreview(matchId, 'A1');
     expect(preview.amended.currentGame).toMatchObject({
       number: 1,
       rack: 2,
@@ -335,7 +329,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     expect(preview.amended.currentGame.ballsOnTable).toHaveLength(15);
     expect(preview.supersedes).toEqual([ruling, ruling + 1, ruling + 2, ruling + 3]);
 
-    const decided = await committee.decideAppeal({
+    const decided = await cast.committee.decideAppeal({
       matchId,
       appealId: 'A1',
       outcome: 'ALLOWED',
@@ -348,7 +342,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     ]);
 
     // The replayed frame is played on.
-    const rebreak = await scorer.recordShot({
+    const rebreak = await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 1,
@@ -357,7 +351,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     });
     expect(rebreak.ruling.turn).toBe('CONTINUES');
 
-    const audit = await admin.audit(matchId);
+    const audit = await cast.admin.audit(matchId);
     const decision = decided.revision;
     expect(audit.filter((e) => e.supersededBy === decision).map((e) => e.type)).toEqual([
       'RefereeRuled',
@@ -375,14 +369,14 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       remedy: { kind: 'REPLAY_GAME' },
       rule: 'G1.33',
     });
-    const before = await admin.matchRecord(matchId);
+    const before = await cast.admin.matchRecord(matchId);
     await server.app.get(MatchProjector).rebuild();
-    expect(await admin.matchRecord(matchId)).toEqual(before);
+    expect(await cast.admin.matchRecord(matchId)).toEqual(before);
   });
 
   it("a scorer's correction: the engine re-derives the state; the history shows original and correction side by side", async () => {
     const matchId = await schedule({ raceTo: 2 });
-    const brk = await scorer.recordShot({
+    const brk = await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 1,
@@ -390,14 +384,14 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       pocketed: [{ ball: 3, pocket: 'FR' }],
     });
     const shotRev = revisionOf(brk, 'ShotPlayed');
-    const byPlayer = await ana.attempt('correctShot', 'CorrectShotInput', {
+    const byPlayer = await cast.ana.attempt('correctShot', 'CorrectShotInput', {
       matchId,
       revision: shotRev,
       facts: { cueBallScratched: true },
       reason: 'x',
     });
     expect(code(byPlayer)).toBe('FORBIDDEN');
-    const noReason = await scorer.attempt('correctShot', 'CorrectShotInput', {
+    const noReason = await cast.scorer.attempt('correctShot', 'CorrectShotInput', {
       matchId,
       revision: shotRev,
       facts: { cueBallScratched: true },
@@ -405,7 +399,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     });
     expect(code(noReason)).toBe('BAD_USER_INPUT');
 
-    const corrected = await scorer.correctShot({
+    const corrected = await cast.scorer.correctShot({
       matchId,
       revision: shotRev,
       facts: { cueBallScratched: true },
@@ -417,7 +411,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       ballInHand: 'BEHIND_HEAD_STRING',
       pocketed: [3],
     });
-    const audit = await admin.audit(matchId);
+    const audit = await cast.admin.audit(matchId);
     expect(
       audit.filter((e) => e.supersededBy === corrected.revision).map((e) => e.revision),
     ).toEqual([shotRev, shotRev + 1]);
@@ -436,34 +430,34 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
 
   it('refuses an appeal after the competition’s window (counted from the disputed event)', async () => {
     const matchId = await schedule({ raceTo: 2, appealWindowMinutes: 0 });
-    const brk = await scorer.recordShot({
+    const brk = await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 1,
       objectBallsDrivenToRail: 5,
     });
     await new Promise((r) => setTimeout(r, 20));
-    const res = await bruno.attempt('fileAppeal', 'FileAppealInput', {
+    const res = await cast.bruno.attempt('fileAppeal', 'FileAppealInput', {
       matchId,
       againstRevision: revisionOf(brk, 'ShotAdjudicated'),
       grounds: 'too late',
       proposal: { kind: 'REPLAY_GAME' },
     });
     expect(code(res)).toBe('APPEAL_WINDOW_CLOSED');
-    expect((await admin.matchRecord(matchId)).appealWindowMinutes).toBe(0);
+    expect((await cast.admin.matchRecord(matchId)).appealWindowMinutes).toBe(0);
   });
 
   it('story 4: a committee decision is final: the former referee is recused, an appeal is withdrawn, a correction is refused while an appeal is pending and after the decision', async () => {
     const matchId = await schedule({ raceTo: 2 });
-    const brk = await scorer.recordShot({
+    const brk = await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 1,
       objectBallsDrivenToRail: 5,
       pocketed: [{ ball: 3, pocket: 'FR' }],
     });
-    await scorer.callShot({ matchId, player: 'ana', ball: 5, pocket: 'SL' });
-    const shot = await scorer.recordShot({
+    await cast.scorer.callShot({ matchId, player: 'ana', ball: 5, pocket: 'SL' });
+    const shot = await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 5,
@@ -472,15 +466,15 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     });
     expect(shot.ruling).toMatchObject({ foul: false, nextShooter: 'bruno' });
     // The referee who officiated both shots is replaced.
-    await admin.assignOfficials({ matchId, scorers: ['scorer-1'], referees: ['referee-2'] });
+    await cast.admin.assignOfficials({ matchId, scorers: ['scorer-1'], referees: ['referee-2'] });
 
-    await ana.fileAppeal({
+    await cast.ana.fileAppeal({
       matchId,
       againstRevision: revisionOf(shot, 'ShotAdjudicated'),
       grounds: 'I called the 5 in the foot-right pocket',
       proposal: { kind: 'AMEND_FACTS', call: { ball: 5, pocket: 'FR' } },
     });
-    const a2 = await bruno.fileAppeal({
+    const a2 = await cast.bruno.fileAppeal({
       matchId,
       againstRevision: revisionOf(brk, 'ShotAdjudicated'),
       grounds: 'The break did not drive four balls to a rail',
@@ -488,13 +482,13 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     });
 
     // Withdrawal: only the appellant may, and a withdrawn appeal is closed.
-    const notHis = await ana.attempt('withdrawAppeal', 'WithdrawAppealInput', {
+    const notHis = await cast.ana.attempt('withdrawAppeal', 'WithdrawAppealInput', {
       matchId,
       appealId: 'A2',
       reason: 'x',
     });
     expect(code(notHis)).toBe('NOT_THE_APPELLANT');
-    const withdrawn = await bruno.withdrawAppeal({
+    const withdrawn = await cast.bruno.withdrawAppeal({
       matchId,
       appealId: 'A2',
       reason: 'The video shows five balls at a rail',
@@ -504,7 +498,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       explanation: 'Bruno withdraws appeal A2: The video shows five balls at a rail',
       metadata: { recordedBy: 'bruno', role: 'PLAYER' },
     });
-    const late = await committee.attempt('decideAppeal', 'DecideAppealInput', {
+    const late = await cast.committee.attempt('decideAppeal', 'DecideAppealInput', {
       matchId,
       appealId: 'A2',
       outcome: 'ALLOWED',
@@ -513,7 +507,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     expect(code(late)).toBe('APPEAL_ALREADY_DECIDED');
 
     // A shot with a pending appeal cannot be corrected.
-    const pending = await scorer.attempt('correctShot', 'CorrectShotInput', {
+    const pending = await cast.scorer.attempt('correctShot', 'CorrectShotInput', {
       matchId,
       revision: revisionOf(shot, 'ShotPlayed'),
       facts: { cueBallScratched: true },
@@ -534,9 +528,9 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       message: expect.stringMatching(/referee-1 was a referee of revision/),
       extensions: { code: 'RECUSED', appealId: 'A1' },
     });
-    expect((await admin.match(matchId)).revision).toBe(withdrawn.revision);
+    expect((await cast.admin.match(matchId)).revision).toBe(withdrawn.revision);
 
-    const decided = await committee.decideAppeal({
+    const decided = await cast.committee.decideAppeal({
       matchId,
       appealId: 'A1',
       outcome: 'ALLOWED',
@@ -544,14 +538,14 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
     });
     expect(decided.match.currentGame).toMatchObject({ shooter: 'ana' });
     // Play goes on; then the scorer tries to correct the break of the same rack.
-    await scorer.callShot({ matchId, player: 'ana', ball: 1, pocket: 'FL' });
-    const miss = await scorer.recordShot({
+    await cast.scorer.callShot({ matchId, player: 'ana', ball: 1, pocket: 'FL' });
+    const miss = await cast.scorer.recordShot({
       matchId,
       shooter: 'ana',
       firstContact: 1,
       railContactsAfterFirstContact: [{ ball: 0 }],
     });
-    const undo = await scorer.attempt('correctShot', 'CorrectShotInput', {
+    const undo = await cast.scorer.attempt('correctShot', 'CorrectShotInput', {
       matchId,
       revision: revisionOf(brk, 'ShotPlayed'),
       facts: { cueBallScratched: true },
@@ -561,9 +555,9 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
       code: 'DECISION_FINAL',
       appealId: 'A1',
     });
-    expect((await admin.match(matchId)).revision).toBe(miss.revision);
+    expect((await cast.admin.match(matchId)).revision).toBe(miss.revision);
 
-    const record = await admin.matchRecord(matchId);
+    const record = await cast.admin.matchRecord(matchId);
     expect(record.appeals).toEqual([
       expect.objectContaining({ id: 'A1', status: 'ALLOWED', decidedBy: 'ac-1' }),
       expect.objectContaining({
@@ -573,7 +567,7 @@ describe('corrections, appeals and sign-off over GraphQL', () => {
         reason: 'The video shows five balls at a rail',
       }),
     ]);
-    const audit = await admin.audit(matchId);
+    const audit = await cast.admin.audit(matchId);
     expect(audit.find((e) => e.type === 'AppealDecided')!.supersededBy).toBeNull();
     expect(audit.filter((e) => e.revision >= a2.revision).map((e) => e.type)).toEqual([
       'AppealFiled',
