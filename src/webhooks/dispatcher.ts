@@ -1,5 +1,6 @@
 import { post, type SendResult } from './sender';
 import type { Delivery, WebhookOutbox } from './outbox';
+import type { EndpointRegistry } from './registry';
 import { HEADERS, signature } from './signature';
 
 export interface DispatchSettings {
@@ -29,6 +30,7 @@ export class WebhookDispatcher {
 
   constructor(
     private readonly outbox: WebhookOutbox,
+    private readonly registry: EndpointRegistry,
     private readonly settings: DispatchSettings,
     private readonly now: () => number = Date.now,
     // Replicas sharing the outbox send one at a time: only the holder of the background lease.
@@ -59,6 +61,8 @@ export class WebhookDispatcher {
     if (this.running || this.stopped) return;
     if (!this.mayRun()) return this.wake(LEASE_LOOK_MS);
     this.running = (async () => {
+      // An endpoint registered on another replica is known before its deliveries are sent.
+      await this.registry.sync();
       for (;;) {
         const due = this.outbox.due(this.now(), BATCH);
         if (due.length === 0 || this.stopped) break;
@@ -75,7 +79,7 @@ export class WebhookDispatcher {
   }
 
   private async attempt(d: Delivery): Promise<void> {
-    const endpoint = this.outbox.endpoint(d.endpointId);
+    const endpoint = this.registry.endpoint(d.endpointId);
     const at = () => new Date(this.now()).toISOString();
     if (!endpoint) {
       const error = 'endpoint removed';
@@ -91,10 +95,13 @@ export class WebhookDispatcher {
       [HEADERS.kind]: d.kind,
       [HEADERS.signature]: `v1=${signature(endpoint.secret, timestamp, d.body)}`,
     };
-    const result: SendResult = await post(endpoint.url, headers, d.body, {
-      timeoutMs: this.settings.timeoutMs,
-      allowPrivate: this.settings.allowPrivateTargets,
-    });
+    // A secret no configured key opens (registration-stream.ts): a failed try, never unsigned.
+    const result: SendResult = endpoint.secret
+      ? await post(endpoint.url, headers, d.body, {
+          timeoutMs: this.settings.timeoutMs,
+          allowPrivate: this.settings.allowPrivateTargets,
+        })
+      : { status: null, error: 'signing secret sealed with a key this replica lacks' };
     const attempts = d.attempts + 1;
     const delivered = result.error === null;
     const status = delivered
