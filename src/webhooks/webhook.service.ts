@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES } from '../domain/events/catalogue';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
@@ -24,6 +25,7 @@ export class WebhookService {
   // The feed's batches waiting for the registry to catch up (a shared registry).
   private waiting: StoredEvent[] = [];
   private enqueuing: Promise<void> = Promise.resolve();
+  private readonly log = new Logger('Webhooks');
 
   constructor(
     private readonly outbox: WebhookOutbox,
@@ -50,13 +52,22 @@ export class WebhookService {
       if (!this.registry.shared) return this.enqueueFeed(events);
       // Registrations made elsewhere are read first, so a batch after one reaches its endpoint.
       this.waiting.push(...events);
-      this.enqueuing = this.enqueuing.then(async () => {
-        if (this.waiting.length === 0) return;
-        await this.registry.sync();
-        this.enqueueFeed(this.waiting.splice(0));
-      });
+      this.enqueuing = this.enqueuing.then(() => this.enqueueWaiting());
     });
     this.dispatcher.start();
+  }
+
+  // Batches that came while the last was enqueued go together; on failure they wait for the next.
+  private async enqueueWaiting(): Promise<void> {
+    const events = this.waiting.splice(0);
+    if (events.length === 0) return;
+    try {
+      await this.registry.sync();
+      this.enqueueFeed(events);
+    } catch (err) {
+      this.waiting.unshift(...events);
+      this.log.error(`webhook deliveries not enqueued yet: ${(err as Error).message}`);
+    }
   }
 
   // The feed's events after the outbox's position, to the endpoints that want them.

@@ -1,5 +1,6 @@
 import {
   Inject,
+  Logger,
   Module,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
@@ -73,6 +74,7 @@ export class WebhooksModule
   implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown
 {
   private sweep: NodeJS.Timeout | null = null;
+  private readonly log = new Logger('Webhooks');
 
   constructor(
     @Inject(WebhookService) private readonly service: WebhookService,
@@ -84,7 +86,10 @@ export class WebhooksModule
   // nothing to the ledger); each once per endpoint.
   onApplicationBootstrap(): void {
     const appeals = this.modules.get(AppealCaseService, { strict: false });
-    const announce = () => void this.service.announce(appeals.overdueNotices());
+    const announce = () =>
+      void this.service
+        .announce(appeals.overdueNotices())
+        .catch((err: unknown) => this.log.error(`overdue notices not enqueued: ${String(err)}`));
     announce();
     this.sweep = setInterval(announce, OVERDUE_SWEEP_MS);
     this.sweep.unref();
