@@ -1,5 +1,5 @@
 import { post, type SendResult } from './sender';
-import type { Delivery, WebhookOutbox } from './outbox';
+import type { Delivery, Endpoint, WebhookOutbox } from './outbox';
 import type { EndpointRegistry } from './registry';
 import { HEADERS, signature } from './signature';
 
@@ -81,7 +81,7 @@ export class WebhookDispatcher {
   private async attempt(d: Delivery): Promise<void> {
     const endpoint = this.registry.endpoint(d.endpointId);
     const at = () => new Date(this.now()).toISOString();
-    if (!endpoint) {
+    if (!endpoint && this.registry.knows(d.endpointId)) {
       const error = 'endpoint removed';
       this.outbox.recordAttempt(d.id, { status: 'FAILED', code: null, error, next: 0, at: at() });
       return;
@@ -93,15 +93,9 @@ export class WebhookDispatcher {
       [HEADERS.id]: d.id,
       [HEADERS.timestamp]: String(timestamp),
       [HEADERS.kind]: d.kind,
-      [HEADERS.signature]: `v1=${signature(endpoint.secret, timestamp, d.body)}`,
+      [HEADERS.signature]: `v1=${signature(endpoint?.secret ?? '', timestamp, d.body)}`,
     };
-    // A secret no configured key opens (registration-stream.ts): a failed try, never unsigned.
-    const result: SendResult = endpoint.secret
-      ? await post(endpoint.url, headers, d.body, {
-          timeoutMs: this.settings.timeoutMs,
-          allowPrivate: this.settings.allowPrivateTargets,
-        })
-      : { status: null, error: 'signing secret sealed with a key this replica lacks' };
+    const result: SendResult = await this.send(endpoint, headers, d.body);
     const attempts = d.attempts + 1;
     const delivered = result.error === null;
     const status = delivered
@@ -115,6 +109,22 @@ export class WebhookDispatcher {
       error: result.error,
       next: this.now() + (status === 'PENDING' ? backoff(attempts, this.settings) : 0),
       at: at(),
+    });
+  }
+
+  // Not sent, a failed try: an endpoint not read yet (the ledger unreachable), or a secret no
+  // configured key opens (registration-stream.ts); never unsigned.
+  private async send(
+    endpoint: Endpoint | null,
+    headers: Record<string, string>,
+    body: string,
+  ): Promise<SendResult> {
+    if (!endpoint) return { status: null, error: 'endpoint not read from the ledger yet' };
+    if (!endpoint.secret)
+      return { status: null, error: 'signing secret sealed with a key this replica lacks' };
+    return post(endpoint.url, headers, body, {
+      timeoutMs: this.settings.timeoutMs,
+      allowPrivate: this.settings.allowPrivateTargets,
     });
   }
 }

@@ -50,8 +50,8 @@ interface DeliveryRow {
 }
 
 // The durable outbox: its own SQLite file beside the ledger, never the read model (a rebuild
-// empties that). Endpoints, every delivery with its status, and the ledger position up to which
-// events have been enqueued, all committed together.
+// empties that). Endpoints (a SQLite ledger's: KurrentDB keeps them in the ledger), every
+// delivery with its status, and the ledger position up to which events were enqueued.
 export class WebhookOutbox {
   private readonly db: Database.Database;
 

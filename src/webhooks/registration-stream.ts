@@ -52,7 +52,7 @@ export class LedgerRegistry implements EndpointRegistry {
 
   private async carryLegacy(): Promise<void> {
     for (const e of this.outbox.legacyEndpoints()) {
-      if (!this.known(e.id)) {
+      if (!this.knows(e.id)) {
         await this.append(REGISTERED, e.id, this.registered(e));
         if (e.removedAt) await this.append(REMOVED, e.id, { id: e.id, removedAt: e.removedAt });
       }
@@ -114,7 +114,7 @@ export class LedgerRegistry implements EndpointRegistry {
     return true;
   }
 
-  private known(id: string): boolean {
+  knows(id: string): boolean {
     return this.active.has(id) || this.removed.has(id);
   }
 

@@ -11,6 +11,9 @@ export interface EndpointRegistry {
   readonly shared: boolean;
   endpoints(): Endpoint[];
   endpoint(id: string): Endpoint | null;
+  // Whether it has heard of the endpoint at all, registered or removed (a delivery to one it has
+  // not heard of waits instead of failing as removed).
+  knows(id: string): boolean;
   add(endpoint: Endpoint): Promise<void>;
   // false: no such endpoint (or already removed).
   remove(id: string, at: string): Promise<boolean>;
@@ -39,6 +42,11 @@ export class FileRegistry implements EndpointRegistry {
 
   endpoint(id: string): Endpoint | null {
     return this.outbox.endpoint(id);
+  }
+
+  // The file is the whole registry: one it does not list was removed.
+  knows(): boolean {
+    return true;
   }
 
   add(endpoint: Endpoint): Promise<void> {

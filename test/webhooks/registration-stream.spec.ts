@@ -7,7 +7,9 @@ import type { StoredEvent } from '../../src/ledger/event-store';
 import { WebhookOutbox, type Endpoint } from '../../src/webhooks/outbox';
 import { LedgerRegistry, WEBHOOK_STREAM } from '../../src/webhooks/registration-stream';
 import { developmentKey, keyIdOf, SecretBox } from '../../src/webhooks/secret-box';
+import { WebhookDispatcher } from '../../src/webhooks/dispatcher';
 import { newSecret } from '../../src/webhooks/signature';
+import { startReceiver, waitFor } from '../support/webhook-receiver';
 
 // What an event holds besides its place in the ledger.
 const content = (e: StoredEvent): string =>
@@ -82,6 +84,37 @@ describe('webhook registrations kept in a ledger stream', () => {
     const stranger = replica([randomBytes(32)]);
     await stranger.start();
     expect(stranger.endpoint('e1')?.secret).toBe('');
+  });
+
+  it('a delivery to an endpoint whose secret this replica cannot open fails with that reason, and nothing is sent', async () => {
+    const receiver = await startReceiver(() => 200);
+    try {
+      await replica().add({ ...endpoint('e1'), url: `${receiver.url}/hook` });
+      const stranger = replica([randomBytes(32)]);
+      await stranger.start();
+      const event: StoredEvent = {
+        streamId: 'match-m1',
+        revision: 0,
+        position: 99n,
+        eventId: 'ev-1',
+        type: 'MatchScheduled',
+        data: {},
+        metadata: {},
+      };
+      outbox.enqueue([event], Date.now(), { to: stranger.endpoints() });
+      const settings = { maxAttempts: 1, timeoutMs: 1000, backoffBaseMs: 10, backoffMaxMs: 10 };
+      const dispatcher = new WebhookDispatcher(outbox, stranger, {
+        ...settings,
+        allowPrivateTargets: true,
+      });
+      dispatcher.start();
+      await waitFor(() => outbox.deliveries({}, 10)[0]?.status === 'FAILED');
+      await dispatcher.stop();
+      expect(outbox.deliveries({}, 10)[0].lastError).toMatch(/key this replica lacks/);
+      expect(receiver.received).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('a rotated key: the new key first, the old after it; secrets are sealed again under the new one', async () => {
