@@ -11,6 +11,7 @@ import { opsSettings, type OpsSettings } from './ops-settings';
 import { privacySettings, type PrivacySettings } from './privacy-settings';
 import { perReplica, replicaSettings, type ReplicaSettings } from './replica-settings';
 import { tokenSettings, type TokenSettings } from './token-settings';
+import { webhookSettings, type WebhookSettings } from './webhook-settings';
 
 import type { StoreConfig } from '../ledger/store-config';
 
@@ -63,16 +64,7 @@ export interface LiveConfig {
   queueLimit: number;
   // Origins allowed by CORS (HTTP) and on the WebSocket upgrade; '*' allows any.
   corsOrigins: string[];
-  webhooks: {
-    // The durable outbox (its own SQLite file, never the disposable read model).
-    outboxFile: string;
-    maxAttempts: number;
-    timeoutMs: number;
-    backoffBaseMs: number;
-    backoffMaxMs: number;
-    // Loopback, private and link-local targets are refused unless this is on (tests, labs).
-    allowPrivateTargets: boolean;
-  };
+  webhooks: WebhookSettings;
 }
 
 export class ConfigurationError extends CodedError<'INVALID_CONFIGURATION'> {
@@ -153,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LedgerConfig {
     },
     live: liveConfig(env, dataDir, production, int, bool, problems),
   };
+  // Replicas share the endpoints' sealed secrets through the ledger: production names the key.
+  if (production && store.kind === 'kurrentdb' && config.live.webhooks.secretKeys.length === 0)
+    problems.push(
+      'LEDGER_WEBHOOK_SECRET_KEY is missing: on KurrentDB every replica needs the same key (e.g. `openssl rand -hex 32`) to seal and open webhook signing secrets',
+    );
   if (problems.length) throw new ConfigurationError(problems);
   return config;
 }
@@ -240,14 +237,7 @@ function liveConfig(
     maxSubscriptionsPerConnection: int('LEDGER_LIVE_MAX_SUBSCRIPTIONS', 20, 1, 1000),
     queueLimit: int('LEDGER_LIVE_QUEUE_LIMIT', 500, 1, 100_000),
     corsOrigins,
-    webhooks: {
-      outboxFile: env.LEDGER_WEBHOOK_OUTBOX_FILE || join(dataDir, 'webhooks.sqlite'),
-      maxAttempts: int('LEDGER_WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),
-      timeoutMs: int('LEDGER_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
-      backoffBaseMs: int('LEDGER_WEBHOOK_BACKOFF_MS', 2_000, 10, 3_600_000),
-      backoffMaxMs: int('LEDGER_WEBHOOK_BACKOFF_MAX_MS', 3_600_000, 10, 86_400_000),
-      allowPrivateTargets: bool('LEDGER_WEBHOOK_ALLOW_PRIVATE', false),
-    },
+    webhooks: webhookSettings(env, dataDir, int, bool, problems),
   };
 }
 

@@ -1,5 +1,6 @@
 import { post, type SendResult } from './sender';
-import type { Delivery, WebhookOutbox } from './outbox';
+import type { Delivery, Endpoint, WebhookOutbox } from './outbox';
+import type { EndpointRegistry } from './registry';
 import { HEADERS, signature } from './signature';
 
 export interface DispatchSettings {
@@ -29,6 +30,7 @@ export class WebhookDispatcher {
 
   constructor(
     private readonly outbox: WebhookOutbox,
+    private readonly registry: EndpointRegistry,
     private readonly settings: DispatchSettings,
     private readonly now: () => number = Date.now,
     // Replicas sharing the outbox send one at a time: only the holder of the background lease.
@@ -59,6 +61,8 @@ export class WebhookDispatcher {
     if (this.running || this.stopped) return;
     if (!this.mayRun()) return this.wake(LEASE_LOOK_MS);
     this.running = (async () => {
+      // An endpoint registered on another replica is known before its deliveries are sent.
+      await this.registry.sync();
       for (;;) {
         const due = this.outbox.due(this.now(), BATCH);
         if (due.length === 0 || this.stopped) break;
@@ -75,9 +79,9 @@ export class WebhookDispatcher {
   }
 
   private async attempt(d: Delivery): Promise<void> {
-    const endpoint = this.outbox.endpoint(d.endpointId);
+    const endpoint = this.registry.endpoint(d.endpointId);
     const at = () => new Date(this.now()).toISOString();
-    if (!endpoint) {
+    if (!endpoint && this.registry.knows(d.endpointId)) {
       const error = 'endpoint removed';
       this.outbox.recordAttempt(d.id, { status: 'FAILED', code: null, error, next: 0, at: at() });
       return;
@@ -89,12 +93,9 @@ export class WebhookDispatcher {
       [HEADERS.id]: d.id,
       [HEADERS.timestamp]: String(timestamp),
       [HEADERS.kind]: d.kind,
-      [HEADERS.signature]: `v1=${signature(endpoint.secret, timestamp, d.body)}`,
+      [HEADERS.signature]: `v1=${signature(endpoint?.secret ?? '', timestamp, d.body)}`,
     };
-    const result: SendResult = await post(endpoint.url, headers, d.body, {
-      timeoutMs: this.settings.timeoutMs,
-      allowPrivate: this.settings.allowPrivateTargets,
-    });
+    const result: SendResult = await this.send(endpoint, headers, d.body);
     const attempts = d.attempts + 1;
     const delivered = result.error === null;
     const status = delivered
@@ -108,6 +109,22 @@ export class WebhookDispatcher {
       error: result.error,
       next: this.now() + (status === 'PENDING' ? backoff(attempts, this.settings) : 0),
       at: at(),
+    });
+  }
+
+  // Not sent, a failed try: an endpoint not read yet (the ledger unreachable), or a secret no
+  // configured key opens (registration-stream.ts); never unsigned.
+  private async send(
+    endpoint: Endpoint | null,
+    headers: Record<string, string>,
+    body: string,
+  ): Promise<SendResult> {
+    if (!endpoint) return { status: null, error: 'endpoint not read from the ledger yet' };
+    if (!endpoint.secret)
+      return { status: null, error: 'signing secret sealed with a key this replica lacks' };
+    return post(endpoint.url, headers, body, {
+      timeoutMs: this.settings.timeoutMs,
+      allowPrivate: this.settings.allowPrivateTargets,
     });
   }
 }

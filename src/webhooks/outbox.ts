@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { prepared } from '../projections/prepared';
 import type { StoredEvent } from '../ledger/event-store';
 import { sortKey } from '../projections/audit-filter';
+import { deliveryBody, deliveryId } from './delivery-body';
+
+export { deliveryBody, deliveryId };
 
 export interface Endpoint {
   id: string;
@@ -13,6 +15,8 @@ export interface Endpoint {
   secret: string;
   createdBy: string;
   createdAt: string;
+  // Events at or before this ledger position are not for it (its registration's, on KurrentDB).
+  after?: bigint;
 }
 
 export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
@@ -45,30 +49,9 @@ interface DeliveryRow {
   delivered_at: string | null;
 }
 
-// The same event to the same endpoint always gets the same delivery id, whichever process
-// enqueues it (after a restart, a replay, another instance): receivers de-duplicate on it.
-export function deliveryId(endpointId: string, eventId: string): string {
-  const h = createHash('sha256').update(`${endpointId}\n${eventId}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
-
-// What a receiver gets: the event as the ledger holds it, and where it belongs.
-export function deliveryBody(id: string, endpointId: string, event: StoredEvent): string {
-  const meta = (event.metadata ?? {}) as { gameNumber?: number | null };
-  return JSON.stringify({
-    deliveryId: id,
-    endpointId,
-    kind: event.type,
-    position: event.position.toString(),
-    matchId: event.streamId.startsWith('match-') ? event.streamId.slice('match-'.length) : null,
-    gameNumber: meta.gameNumber ?? null,
-    event: { ...event, position: event.position.toString() },
-  });
-}
-
 // The durable outbox: its own SQLite file beside the ledger, never the read model (a rebuild
-// empties that). Endpoints, every delivery with its status, and the ledger position up to which
-// events have been enqueued, all committed together.
+// empties that). Endpoints (a SQLite ledger's: KurrentDB keeps them in the ledger), every
+// delivery with its status, and the ledger position up to which events were enqueued.
 export class WebhookOutbox {
   private readonly db: Database.Database;
 
@@ -107,36 +90,42 @@ export class WebhookOutbox {
       const r = this.db
         .prepare('UPDATE endpoints SET removed_at = ? WHERE id = ? AND removed_at IS NULL')
         .run(at, id);
-      this.db
-        .prepare(
-          `UPDATE deliveries SET status = 'FAILED', last_error = 'endpoint removed' WHERE endpoint_id = ? AND status = 'PENDING'`,
-        )
-        .run(id);
+      this.failPending(id);
       return r.changes > 0;
     })();
   }
 
+  failPending(endpointId: string): void {
+    this.db
+      .prepare(
+        `UPDATE deliveries SET status = 'FAILED', last_error = 'endpoint removed' WHERE endpoint_id = ? AND status = 'PENDING'`,
+      )
+      .run(endpointId);
+  }
+
+  // Endpoints this file still holds a secret for, removed or not: carried into the ledger's
+  // registration stream once (KurrentDB), after which the file forgets their secrets.
+  legacyEndpoints(): (Endpoint & { removedAt: string | null })[] {
+    return this.db
+      .prepare<[], EndpointRow & { removed_at: string | null }>(
+        `SELECT * FROM endpoints WHERE secret <> '' ORDER BY created_at, id`,
+      )
+      .all()
+      .map((r) => ({ ...toEndpoint(r), removedAt: r.removed_at }));
+  }
+
+  forgetSecret(id: string): void {
+    this.db.prepare(`UPDATE endpoints SET secret = '' WHERE id = ?`).run(id);
+  }
+
   endpoints(): Endpoint[] {
     // Asked after every committed batch: the statement is prepared once.
-    const rows = prepared<
-      [],
-      {
-        id: string;
-        url: string;
-        kinds: string;
-        secret: string;
-        created_by: string;
-        created_at: string;
-      }
-    >(this.db, 'SELECT * FROM endpoints WHERE removed_at IS NULL ORDER BY created_at, id').all();
-    return rows.map((r) => ({
-      id: r.id,
-      url: r.url,
-      kinds: JSON.parse(r.kinds) as string[],
-      secret: r.secret,
-      createdBy: r.created_by,
-      createdAt: r.created_at,
-    }));
+    return prepared<[], EndpointRow>(
+      this.db,
+      'SELECT * FROM endpoints WHERE removed_at IS NULL ORDER BY created_at, id',
+    )
+      .all()
+      .map(toEndpoint);
   }
 
   endpoint(id: string): Endpoint | null {
@@ -154,12 +143,13 @@ export class WebhookOutbox {
   // Enqueues the events for every endpoint that wants their kind and moves the position, in one
   // transaction. `requeue`: a replay; a delivery already made is sent again under its own id.
   // `startAt`: sets the position first (the first endpoint starts at the ledger's present).
+  // `feedTo`: the endpoints the feed's events go to (default: this file's).
   enqueue(
     events: readonly StoredEvent[],
     now: number,
-    opts: { to?: Endpoint[]; requeue?: boolean; startAt?: bigint } = {},
+    opts: { to?: Endpoint[]; feedTo?: Endpoint[]; requeue?: boolean; startAt?: bigint } = {},
   ): number {
-    const targets = opts.to ?? this.endpoints();
+    const targets = opts.to ?? opts.feedTo ?? this.endpoints();
     const insert = this.db.prepare(
       `INSERT INTO deliveries (id, endpoint_id, kind, position, body, status, next_attempt_at)
        VALUES (?, ?, ?, ?, ?, 'PENDING', ?)
@@ -174,6 +164,7 @@ export class WebhookOutbox {
       for (const event of events) {
         for (const e of targets) {
           if (!e.kinds.includes(event.type)) continue;
+          if (!opts.to && e.after !== undefined && event.position <= e.after) continue;
           const id = deliveryId(e.id, event.eventId);
           const body = deliveryBody(id, e.id, event);
           count += insert.run(id, e.id, event.type, sortKey(event.position), body, now).changes;
@@ -267,6 +258,26 @@ export class WebhookOutbox {
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+interface EndpointRow {
+  id: string;
+  url: string;
+  kinds: string;
+  secret: string;
+  created_by: string;
+  created_at: string;
+}
+
+function toEndpoint(r: EndpointRow): Endpoint {
+  return {
+    id: r.id,
+    url: r.url,
+    kinds: JSON.parse(r.kinds) as string[],
+    secret: r.secret,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+  };
 }
 
 function toDelivery(r: DeliveryRow): Delivery {

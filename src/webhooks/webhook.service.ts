@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES } from '../domain/events/catalogue';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
@@ -5,6 +6,7 @@ import type { MatchProjector } from '../projections/match-projector';
 import type { ReadModel } from '../projections/read-model';
 import { WebhookDispatcher, type DispatchSettings } from './dispatcher';
 import type { Delivery, DeliveryStatus, Endpoint, WebhookOutbox } from './outbox';
+import type { EndpointRegistry } from './registry';
 import { newSecret } from './signature';
 import { checkTargetUrl } from './target';
 import { WebhookError } from './webhook-errors';
@@ -20,9 +22,14 @@ const KINDS: readonly string[] = [...EVENT_TYPES, ...NOTICE_KINDS];
 export class WebhookService {
   private readonly dispatcher: WebhookDispatcher;
   private stopListening: (() => void) | null = null;
+  // The feed's batches waiting for the registry to catch up (a shared registry).
+  private waiting: StoredEvent[] = [];
+  private enqueuing: Promise<void> = Promise.resolve();
+  private readonly log = new Logger('Webhooks');
 
   constructor(
     private readonly outbox: WebhookOutbox,
+    private readonly registry: EndpointRegistry,
     private readonly store: EventStore,
     private readonly projector: MatchProjector,
     private readonly readModel: ReadModel,
@@ -30,37 +37,62 @@ export class WebhookService {
     private readonly now: () => number = Date.now,
     mayRun: () => boolean = () => true,
   ) {
-    this.dispatcher = new WebhookDispatcher(outbox, settings, now, mayRun);
+    this.dispatcher = new WebhookDispatcher(outbox, registry, settings, now, mayRun);
   }
 
   // Enqueues what the ledger gained while the server was down (from the ledger itself, not the
   // read model), then follows the projector and starts sending.
   async start(): Promise<void> {
+    await this.registry.start();
     const from = this.outbox.position();
-    if (from !== undefined && this.outbox.endpoints().length > 0)
-      await this.readStore(from, (events) => this.outbox.enqueue(events, this.now()));
+    if (from !== undefined && this.registry.endpoints().length > 0)
+      await this.readStore(from, (events) => this.enqueueFeed(events));
     this.stopListening = this.projector.onCommitted((batch) => {
-      if (this.outbox.endpoints().length === 0) return;
-      const floor = this.outbox.position();
-      const fresh = batch.events
-        .map((e) => e.event)
-        .filter((e) => floor === undefined || e.position > floor);
-      if (fresh.length > 0 && this.outbox.enqueue(fresh, this.now()) > 0) this.dispatcher.wake();
+      const events = batch.events.map((e) => e.event);
+      if (!this.registry.shared) return this.enqueueFeed(events);
+      // Registrations made elsewhere are read first, so a batch after one reaches its endpoint.
+      this.waiting.push(...events);
+      this.enqueuing = this.enqueuing.then(() => this.enqueueWaiting());
     });
     this.dispatcher.start();
+  }
+
+  // Batches that came while the last was enqueued go together; on failure they wait for the next.
+  private async enqueueWaiting(): Promise<void> {
+    const events = this.waiting.splice(0);
+    if (events.length === 0) return;
+    try {
+      await this.registry.sync();
+      this.enqueueFeed(events);
+    } catch (err) {
+      this.waiting.unshift(...events);
+      this.log.error(`webhook deliveries not enqueued yet: ${(err as Error).message}`);
+    }
+  }
+
+  // The feed's events after the outbox's position, to the endpoints that want them.
+  private enqueueFeed(events: StoredEvent[]): void {
+    const feedTo = this.registry.endpoints();
+    if (feedTo.length === 0) return;
+    const floor = this.outbox.position();
+    const fresh = events.filter((e) => floor === undefined || e.position > floor);
+    if (fresh.length > 0 && this.outbox.enqueue(fresh, this.now(), { feedTo }) > 0)
+      this.dispatcher.wake();
   }
 
   async stop(): Promise<void> {
     this.stopListening?.();
     this.stopListening = null;
+    await this.enqueuing;
     await this.dispatcher.stop();
+    await this.registry.stop();
   }
 
-  register(
+  async register(
     url: string,
     kinds: string[],
     createdBy: string,
-  ): { endpoint: Endpoint; secret: string } {
+  ): Promise<{ endpoint: Endpoint; secret: string }> {
     const target = checkTargetUrl(url, this.settings.allowPrivateTargets);
     const unknown = kinds.filter((k) => !KINDS.includes(k));
     if (kinds.length === 0 || unknown.length > 0)
@@ -70,7 +102,8 @@ export class WebhookService {
       );
     // The first endpoint starts the outbox at the ledger's present: earlier events are replayed
     // on request only.
-    if (this.outbox.endpoints().length === 0)
+    await this.registry.sync();
+    if (this.registry.endpoints().length === 0)
       this.outbox.enqueue([], this.now(), { startAt: this.readModel.checkpoint('matches') ?? 0n });
     const endpoint: Endpoint = {
       id: randomUUID(),
@@ -80,25 +113,28 @@ export class WebhookService {
       createdBy,
       createdAt: new Date(this.now()).toISOString(),
     };
-    this.outbox.addEndpoint(endpoint);
+    await this.registry.add(endpoint);
     return { endpoint, secret: endpoint.secret };
   }
 
   // Notices to the endpoints that asked for their kind, each once per endpoint (its id is fixed).
-  announce(notices: readonly StoredEvent[]): number {
-    const endpoints = this.outbox.endpoints();
-    if (notices.length === 0 || endpoints.length === 0) return 0;
+  async announce(notices: readonly StoredEvent[]): Promise<number> {
+    if (notices.length === 0) return 0;
+    await this.registry.sync();
+    const endpoints = this.registry.endpoints();
+    if (endpoints.length === 0) return 0;
     const count = this.outbox.enqueue(notices, this.now(), { to: endpoints });
     if (count > 0) this.dispatcher.wake();
     return count;
   }
 
-  remove(id: string): boolean {
-    return this.outbox.removeEndpoint(id, new Date(this.now()).toISOString());
+  remove(id: string): Promise<boolean> {
+    return this.registry.remove(id, new Date(this.now()).toISOString());
   }
 
-  endpoints(): Endpoint[] {
-    return this.outbox.endpoints();
+  async endpoints(): Promise<Endpoint[]> {
+    await this.registry.sync();
+    return this.registry.endpoints();
   }
 
   deliveries(filter: { endpointId?: string; status?: DeliveryStatus }, limit: number): Delivery[] {
@@ -108,7 +144,8 @@ export class WebhookService {
   // Sends again every event of the endpoint's kinds after `after` (a ledger position), each
   // under its own delivery id, so a receiver that kept them recognises them.
   async replay(endpointId: string, after: bigint | undefined): Promise<number> {
-    const endpoint = this.outbox.endpoint(endpointId);
+    await this.registry.sync();
+    const endpoint = this.registry.endpoint(endpointId);
     if (!endpoint) throw new WebhookError('NOT_FOUND', `No webhook endpoint ${endpointId}`);
     let count = 0;
     await this.readStore(after, (events) => {

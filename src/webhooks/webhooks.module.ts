@@ -1,5 +1,6 @@
 import {
   Inject,
+  Logger,
   Module,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
@@ -12,12 +13,25 @@ import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
 import { WebhookOutbox } from './outbox';
+import { FileRegistry, type EndpointRegistry } from './registry';
+import { LedgerRegistry } from './registration-stream';
+import { developmentKey, SecretBox } from './secret-box';
 import { WebhookService } from './webhook.service';
 import { WebhooksResolver } from './webhooks.resolver';
 import { ModuleRef } from '@nestjs/core';
 import { AppealCaseService } from '../appeals/cases/appeal-cases.service';
 
 const OVERDUE_SWEEP_MS = 60_000;
+const ENDPOINT_REGISTRY = Symbol('ENDPOINT_REGISTRY');
+
+// On KurrentDB the replicas share the endpoints through the ledger, secrets sealed; a SQLite
+// ledger has one server, which keeps them in its outbox file.
+function registryFor(c: LedgerConfig, store: EventStore, outbox: WebhookOutbox): EndpointRegistry {
+  if (c.store.kind !== 'kurrentdb') return new FileRegistry(outbox);
+  const w = c.live.webhooks;
+  const keys = w.secretKeys.length > 0 ? w.secretKeys : [developmentKey(w.secretKeyFile)];
+  return new LedgerRegistry(store, outbox, new SecretBox(keys));
+}
 
 // Signed webhooks with a durable outbox.
 @Module({
@@ -28,9 +42,15 @@ const OVERDUE_SWEEP_MS = 60_000;
       useFactory: (c: LedgerConfig) => new WebhookOutbox(c.live.webhooks.outboxFile),
     },
     {
+      provide: ENDPOINT_REGISTRY,
+      inject: [LEDGER_CONFIG, EVENT_STORE, WebhookOutbox],
+      useFactory: registryFor,
+    },
+    {
       provide: WebhookService,
       inject: [
         WebhookOutbox,
+        ENDPOINT_REGISTRY,
         EVENT_STORE,
         MatchProjector,
         ReadModel,
@@ -39,12 +59,13 @@ const OVERDUE_SWEEP_MS = 60_000;
       ],
       useFactory: (
         o: WebhookOutbox,
+        registry: EndpointRegistry,
         s: EventStore,
         p: MatchProjector,
         r: ReadModel,
         c: LedgerConfig,
         lease: BackgroundLease,
-      ) => new WebhookService(o, s, p, r, c.live.webhooks, Date.now, () => lease.held),
+      ) => new WebhookService(o, registry, s, p, r, c.live.webhooks, Date.now, () => lease.held),
     },
     WebhooksResolver,
   ],
@@ -53,6 +74,7 @@ export class WebhooksModule
   implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown
 {
   private sweep: NodeJS.Timeout | null = null;
+  private readonly log = new Logger('Webhooks');
 
   constructor(
     @Inject(WebhookService) private readonly service: WebhookService,
@@ -64,7 +86,10 @@ export class WebhooksModule
   // nothing to the ledger); each once per endpoint.
   onApplicationBootstrap(): void {
     const appeals = this.modules.get(AppealCaseService, { strict: false });
-    const announce = () => this.service.announce(appeals.overdueNotices());
+    const announce = () =>
+      void this.service
+        .announce(appeals.overdueNotices())
+        .catch((err: unknown) => this.log.error(`overdue notices not enqueued: ${String(err)}`));
     announce();
     this.sweep = setInterval(announce, OVERDUE_SWEEP_MS);
     this.sweep.unref();

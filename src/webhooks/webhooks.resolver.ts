@@ -57,11 +57,11 @@ export class WebhooksResolver {
   @Mutation(() => WebhookRegistrationModel, {
     description: 'Registers an endpoint for some event types; answers its signing secret once.',
   })
-  registerWebhook(
+  async registerWebhook(
     @Args('input') input: RegisterWebhookInput,
     @Context() ctx: GqlContext,
-  ): WebhookRegistrationModel {
-    const { endpoint, secret } = this.service.register(
+  ): Promise<WebhookRegistrationModel> {
+    const { endpoint, secret } = await this.service.register(
       input.url,
       input.kinds,
       this.admin(ctx).subject,
@@ -72,10 +72,13 @@ export class WebhooksResolver {
   @Mutation(() => WebhookEndpointModel, {
     description: 'Stops deliveries to an endpoint (its records stay); answers the endpoint.',
   })
-  removeWebhook(@Args('id') id: string, @Context() ctx: GqlContext): WebhookEndpointModel {
+  async removeWebhook(
+    @Args('id') id: string,
+    @Context() ctx: GqlContext,
+  ): Promise<WebhookEndpointModel> {
     this.admin(ctx);
-    const endpoint = this.service.endpoints().find((e) => e.id === id);
-    if (!endpoint || !this.service.remove(id))
+    const endpoint = (await this.service.endpoints()).find((e) => e.id === id);
+    if (!endpoint || !(await this.service.remove(id)))
       throw new WebhookError('NOT_FOUND', `No webhook endpoint ${id}`);
     return endpointModel(endpoint);
   }
@@ -94,9 +97,9 @@ export class WebhooksResolver {
   }
 
   @Query(() => [WebhookEndpointModel], { description: 'Registered webhook endpoints (admin).' })
-  webhooks(@Context() ctx: GqlContext): WebhookEndpointModel[] {
+  async webhooks(@Context() ctx: GqlContext): Promise<WebhookEndpointModel[]> {
     this.admin(ctx);
-    return this.service.endpoints().map(endpointModel);
+    return (await this.service.endpoints()).map(endpointModel);
   }
 
   @Query(() => [WebhookDeliveryModel], {

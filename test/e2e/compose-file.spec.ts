@@ -4,8 +4,13 @@ import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
 const available = spawnSync('docker-compose', ['version', '--short']).status === 0;
-// The API services require the signing secret; any value lets the file be validated.
-const env = { ...process.env, LEDGER_JWT_SECRET: 'compose-validation-only-not-a-real-secret' };
+// The API services require the signing secret and the webhook key; any value lets the file be
+// validated.
+const env = {
+  ...process.env,
+  LEDGER_JWT_SECRET: 'compose-validation-only-not-a-real-secret',
+  LEDGER_WEBHOOK_SECRET_KEY: '0'.repeat(64),
+};
 
 // Each service of a `config` output with its profiles (empty: the default set). docker-compose
 // 1.29's `config --services` lists every service whatever the profile, so read the full output.
