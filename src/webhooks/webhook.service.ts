@@ -40,12 +40,15 @@ export class WebhookService {
     if (from !== undefined && this.outbox.endpoints().length > 0)
       await this.readStore(from, (events) => this.outbox.enqueue(events, this.now()));
     this.stopListening = this.projector.onCommitted((batch) => {
-      if (this.outbox.endpoints().length === 0) return;
+      if (this.outbox.endpoints().length === 0 || batch.events.length === 0) return;
       const floor = this.outbox.position();
       const fresh = batch.events
         .map((e) => e.event)
         .filter((e) => floor === undefined || e.position > floor);
-      if (fresh.length > 0 && this.outbox.enqueue(fresh, this.now()) > 0) this.dispatcher.wake();
+      if (fresh.length > 0) this.outbox.enqueue(fresh, this.now());
+      // Replicas share the outbox: another may have enqueued this batch first, so the sender
+      // (the lease holder) looks now either way instead of at its next idle look.
+      this.dispatcher.wake();
     });
     this.dispatcher.start();
   }
