@@ -76,7 +76,9 @@ function compileInto(out: string, files: string[]): void {
 function pruneOld(keep: string): void {
   for (const name of readdirSync(BUILDS)) {
     const path = join(BUILDS, name);
-    if (name !== keep && Date.now() - statSync(path).mtimeMs > KEEP_MS)
+    // Another process may be renaming or removing one meanwhile.
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (name !== keep && stat && Date.now() - stat.mtimeMs > KEEP_MS)
       rmSync(path, { recursive: true, force: true });
   }
 }
