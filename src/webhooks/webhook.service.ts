@@ -73,11 +73,13 @@ export class WebhookService {
   // The feed's events after the outbox's position, to the endpoints that want them.
   private enqueueFeed(events: StoredEvent[]): void {
     const feedTo = this.registry.endpoints();
-    if (feedTo.length === 0) return;
+    if (feedTo.length === 0 || events.length === 0) return;
     const floor = this.outbox.position();
     const fresh = events.filter((e) => floor === undefined || e.position > floor);
-    if (fresh.length > 0 && this.outbox.enqueue(fresh, this.now(), { feedTo }) > 0)
-      this.dispatcher.wake();
+    if (fresh.length > 0) this.outbox.enqueue(fresh, this.now(), { feedTo });
+    // Replicas share the outbox: another may have enqueued this batch first, so the sender
+    // (the lease holder) looks now either way instead of at its next idle look.
+    this.dispatcher.wake();
   }
 
   async stop(): Promise<void> {

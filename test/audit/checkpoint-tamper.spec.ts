@@ -17,20 +17,18 @@ import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { logicalRows, storeWhole } from '../support/ledger-rows';
 import { recordSimulatedMatches } from '../support/recorded-ledger';
 import { startServer, testEnv } from '../support/server';
+import { compiledEntry } from '../support/compiled-src';
 
-// Each CLI run starts ts-node (slow on a busy machine): the tests that run it get 180 s.
+// Each CLI run is a Node process of its own (src/ compiled once: compiled-src.ts), slow on a
+// busy machine: the tests that run it get 180 s.
 const ROOT = join(__dirname, '..', '..');
 
 function cli(dataDir: string, ...args: string[]) {
-  return spawnSync(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...testEnv(dataDir), LEDGER_FILE: join(dataDir, 'ledger.sqlite') },
-      encoding: 'utf8',
-    },
-  );
+  return spawnSync(process.execPath, [compiledEntry('cli'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...testEnv(dataDir), LEDGER_FILE: join(dataDir, 'ledger.sqlite') },
+    encoding: 'utf8',
+  });
 }
 
 // Rewrites a whole stream as an attacker who knows the hash recipe would: one event's data
@@ -185,15 +183,11 @@ describe('tamper evidence that does not trust the database', () => {
       LEDGER_FILE: join(dataDir, 'ledger.sqlite'),
     };
     const run = (...args: string[]) =>
-      spawnSync(
-        process.execPath,
-        ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', ...args],
-        {
-          cwd: ROOT,
-          env,
-          encoding: 'utf8',
-        },
-      );
+      spawnSync(process.execPath, [compiledEntry('cli'), ...args], {
+        cwd: ROOT,
+        env,
+        encoding: 'utf8',
+      });
     mkdirSync(dataDir, { recursive: true });
     copyFileSync(pristine, join(dataDir, 'ledger.sqlite'));
     const out = join(dataDir, 'cp.json');

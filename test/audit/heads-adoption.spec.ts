@@ -7,6 +7,7 @@ import { verifyLedger } from '../../src/audit/ledger-verifier';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { loadLegacyLedger } from '../support/legacy-ledger';
 import { testEnv } from '../support/server';
+import { compiledEntry } from '../support/compiled-src';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -72,11 +73,11 @@ describe('a ledger without a head table is adopted only on purpose', () => {
     const dataDir = join(dir, 'cli');
     const file = join(dataDir, 'ledger.sqlite');
     const count = await preHeadsLedger(file);
-    const run = spawnSync(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', 'adopt-heads'],
-      { cwd: ROOT, env: { ...process.env, ...testEnv(dataDir) }, encoding: 'utf8' },
-    );
+    const run = spawnSync(process.execPath, [compiledEntry('cli'), 'adopt-heads'], {
+      cwd: ROOT,
+      env: { ...process.env, ...testEnv(dataDir) },
+      encoding: 'utf8',
+    });
     expect(run.stdout).toMatch(
       new RegExp(`verified: \\d+ streams, ${count} events, every chain intact`),
     );

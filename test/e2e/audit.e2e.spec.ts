@@ -8,6 +8,7 @@ import { editData } from '../support/ledger-rows';
 import { appendRecorded } from '../support/recorded-ledger';
 import { bearer, removeDir, startServer, testEnv, type TestServer } from '../support/server';
 import { simulateMatch } from '../support/simulator';
+import { compiledEntry } from '../support/compiled-src';
 
 // Whole-ledger scans need an admin (or appeals committee) token.
 const ADMIN = bearer('ADMIN', 'admin-1');
@@ -19,15 +20,11 @@ const ENTRY = `eventId streamId matchId revision position type gameNumber prevHa
   ruling { rules explanation explanationPt engineVersion profile penalty turn }`;
 
 function cli(dataDir: string, command: string) {
-  return spawnSync(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', command],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...testEnv(dataDir) },
-      encoding: 'utf8',
-    },
-  );
+  return spawnSync(process.execPath, [compiledEntry('cli'), command], {
+    cwd: ROOT,
+    env: { ...process.env, ...testEnv(dataDir) },
+    encoding: 'utf8',
+  });
 }
 
 // Audit trail, time travel, verification and re-adjudication over real GraphQL and a real

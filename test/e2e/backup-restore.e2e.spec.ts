@@ -7,6 +7,7 @@ import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { ReadModel } from '../../src/projections/read-model';
 import { LedgerClient } from '../support/ledger-client';
 import { removeDir, startServer, testEnv, type TestServer } from '../support/server';
+import { compiledEntry } from '../support/compiled-src';
 
 const ROOT = join(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -14,11 +15,11 @@ const run = promisify(execFile);
 // The CLI as a separate process (as an operator runs it), without blocking this one's server.
 async function cli(dataDir: string, ...args: string[]) {
   try {
-    const r = await run(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', ...args],
-      { cwd: ROOT, env: { ...process.env, ...testEnv(dataDir) }, encoding: 'utf8' },
-    );
+    const r = await run(process.execPath, [compiledEntry('cli'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...testEnv(dataDir) },
+      encoding: 'utf8',
+    });
     return { status: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ReadModel } from '../../src/projections/read-model';
 import { LedgerClient } from '../support/ledger-client';
 import { removeDir, startServer, testEnv } from '../support/server';
+import { compiledEntry } from '../support/compiled-src';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -27,15 +28,11 @@ describe('ledger rebuild command', () => {
     const file = join(server.dataDir, 'read-model.sqlite');
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
 
-    const run = spawnSync(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', 'rebuild'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, ...testEnv(server.dataDir) },
-        encoding: 'utf8',
-      },
-    );
+    const run = spawnSync(process.execPath, [compiledEntry('cli'), 'rebuild'], {
+      cwd: ROOT,
+      env: { ...process.env, ...testEnv(server.dataDir) },
+      encoding: 'utf8',
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(

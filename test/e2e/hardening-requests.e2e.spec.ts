@@ -15,6 +15,7 @@ import {
   testTokens,
   type TestServer,
 } from '../support/server';
+import { compiledEntry } from '../support/compiled-src';
 
 const PLAYERS = [
   { id: 'ana', name: 'Ana' },
@@ -453,15 +454,16 @@ describe('tokens', () => {
   );
 });
 
-// Each CLI run starts ts-node (slow on a busy machine): the tests that run it get 180 s.
+// Each CLI run is a Node process of its own (src/ compiled once: compiled-src.ts), slow on a
+// busy machine: the tests that run it get 180 s.
 const ROOT = join(__dirname, '..', '..');
 
 function cli(dataDir: string, ...args: string[]) {
-  return spawnSync(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', ...args],
-    { cwd: ROOT, env: { ...process.env, ...testEnv(dataDir) }, encoding: 'utf8' },
-  );
+  return spawnSync(process.execPath, [compiledEntry('cli'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...testEnv(dataDir) },
+    encoding: 'utf8',
+  });
 }
 
 const jtiOf = (token: string): string =>

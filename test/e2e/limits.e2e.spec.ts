@@ -13,6 +13,7 @@ import {
   testTokens,
   type TestServer,
 } from '../support/server';
+import { compiledEntry } from '../support/compiled-src';
 
 // Depth 5: a list's page adds two levels (edges, node) over its items.
 const MATCH = `query($id: String!) {
@@ -287,9 +288,7 @@ describe('hostile input: limits and production settings', () => {
       const run = spawnSync(
         process.execPath,
         [
-          '-r',
-          'ts-node/register/transpile-only',
-          join(__dirname, '..', '..', 'src', 'cli.ts'),
+          compiledEntry('cli'),
           'token',
           '--role',
           'admin',
@@ -307,16 +306,7 @@ describe('hostile input: limits and production settings', () => {
       });
       const bad = spawnSync(
         process.execPath,
-        [
-          '-r',
-          'ts-node/register/transpile-only',
-          join(__dirname, '..', '..', 'src', 'cli.ts'),
-          'token',
-          '--role',
-          'king',
-          '--subject',
-          'x',
-        ],
+        [compiledEntry('cli'), 'token', '--role', 'king', '--subject', 'x'],
         { env: { ...process.env, LEDGER_JWT_SECRET: TEST_JWT_SECRET }, encoding: 'utf8' },
       );
       expect(bad.status).toBe(2);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { LedgerClient } from '../support/ledger-client';
 import { removeDir, startServer, testEnv, type TestServer } from '../support/server';
+import { compiledEntry } from '../support/compiled-src';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -164,11 +165,11 @@ describe('ratings over GraphQL', () => {
   it('exports the same feed as NDJSON from the CLI, after a given entry', async () => {
     const live = await q(`{ changedResults { edges { node { ${CHANGE} } } } }`);
     const cli = (args: string[]) =>
-      spawnSync(
-        process.execPath,
-        ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', 'changed-results', ...args],
-        { cwd: ROOT, env: { ...process.env, ...testEnv(server.dataDir) }, encoding: 'utf8' },
-      );
+      spawnSync(process.execPath, [compiledEntry('cli'), 'changed-results', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...testEnv(server.dataDir) },
+        encoding: 'utf8',
+      });
     const all = cli([]);
     expect(all.status).toBe(0);
     const lines = all.stdout.trim().split('\n');

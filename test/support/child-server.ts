@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { compiledEntry } from './compiled-src';
 import { testEnv } from './server';
 
 export interface ChildServer {
@@ -10,25 +11,22 @@ export interface ChildServer {
 
 const ROOT = join(__dirname, '..', '..');
 
-// The real server as its own process (src/main.ts through ts-node), as an operator runs it.
+// The real server as its own process (src/main.ts compiled to JavaScript once, compiled-src.ts),
+// as an operator runs it.
 export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<ChildServer> {
-  const proc = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', join(ROOT, 'src', 'main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        // The start-up line is how the test finds the port.
-        ...testEnv(dataDir, { PORT: '0', LEDGER_LOG_LEVEL: 'info', ...env }),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const proc = spawn(process.execPath, [compiledEntry('main')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      // The start-up line is how the test finds the port.
+      ...testEnv(dataDir, { PORT: '0', LEDGER_LOG_LEVEL: 'info', ...env }),
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {

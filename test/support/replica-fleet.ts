@@ -30,7 +30,7 @@ export async function gql(
   }
 }
 
-// API replicas as separate OS processes (src/main.ts through ts-node, as an operator runs it)
+// API replicas as separate OS processes (src/main.ts compiled once, as an operator runs it)
 // over one ledger, sharing what docs/kurrentdb.md says they share: the webhook outbox and the
 // origin log on one directory (a volume in compose); each its own data directory, read model and
 // checkpoint directory.
@@ -84,8 +84,28 @@ export class ReplicaFleet {
     return s.url;
   }
 
+  // Resolves once the replica is ready (/health/ready: store reachable, read model caught up), as
+  // a balancer would send it traffic.
   async start(i: number): Promise<void> {
-    this.servers[i] = await spawnServer(join(this.root, `replica-${i}`), this.env(i));
+    const server = await spawnServer(join(this.root, `replica-${i}`), this.env(i));
+    const ready = server.url.replace(/\/graphql$/, '/health/ready');
+    const status = () =>
+      fetch(ready).then(
+        async (res) => {
+          await res.arrayBuffer();
+          return res.status;
+        },
+        () => 0,
+      );
+    const end = Date.now() + 60_000;
+    while ((await status()) !== 200) {
+      if (Date.now() > end || server.proc.exitCode !== null) {
+        server.proc.kill('SIGKILL');
+        throw new Error(`replica ${i} did not become ready:\n${server.output()}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    this.servers[i] = server;
   }
 
   // SIGTERM: the replica drains, hands the lease over and exits.
