@@ -252,4 +252,17 @@ describe('the write path with the stats and live read models', () => {
     folds.mockRestore();
     evolves.mockRestore();
   });
+
+  it('a rebuild of the stats takes the projector’s fold: one evolve per event of the ledger', async () => {
+    const rebuilt = new ReadModel(':memory:', [statsProjection()]);
+    const ledger = await store.readAll({});
+    const evolves = jest.spyOn(folding, 'evolve');
+    await new MatchProjector(store, rebuilt).catchUp();
+    expect(evolves).toHaveBeenCalledTimes(ledger.length);
+    evolves.mockRestore();
+    const rows = (db: typeof readModel.database) =>
+      db.prepare('SELECT * FROM shots ORDER BY match_id, seq').all();
+    expect(rows(rebuilt.database)).toEqual(rows(readModel.database));
+    rebuilt.close();
+  });
 });
