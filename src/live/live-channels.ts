@@ -16,7 +16,7 @@ export interface LiveItem {
   state: MatchState | null;
 }
 
-// Work shared by every subscriber of one committed batch (a fold, a place look-up).
+// Work shared by every subscriber of one committed batch (a place look-up).
 export type BatchMemo = Map<string, unknown>;
 
 export interface Channel {
@@ -38,23 +38,18 @@ function memoised<T>(memo: BatchMemo, key: string, compute: () => T): T {
 }
 
 // Each event of one match with the state after it, as the committed batch carries it (the state
-// the writer or the projector folded), so it equals the projected view after every batch.
+// the writer folded, or the projector for events read from the feed), so it equals the projected
+// view after every batch without a fold here.
 export function matchChannel(readModel: ReadModel, store: EventStore, matchId: string): Channel {
-  let state = readModel.match(matchId);
+  // Events the view held when the channel opened came with the replay, not from batches.
+  let version = readModel.matchVersion(matchId) ?? 0;
   return {
-    take(batch, memo) {
+    take(batch) {
       const items: LiveItem[] = [];
       for (const e of batch.events) {
-        if (e.matchId !== matchId) continue;
-        if (state && e.event.revision < state.version) continue;
-        const before = state;
-        // The projector hands each event's state with the batch; folded here only when it has
-        // none (a writer that gave only its last state).
-        const item = memoised(memo, `match:${e.event.position}`, () =>
-          liveItem(e, e.state ?? applyStored(before, e.event, evolve).state),
-        );
-        state = item.state;
-        items.push(item);
+        if (e.matchId !== matchId || e.event.revision < version) continue;
+        version = e.event.revision + 1;
+        items.push(liveItem(e, e.state ?? null));
       }
       return items;
     },

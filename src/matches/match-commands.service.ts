@@ -112,20 +112,12 @@ export class MatchCommandService {
     return outcomeOf(matchId, outcome);
   }
 
-  // Keeps the read model close behind, handed the states the runtime folded. A failure must not
-  // fail a write that has landed, but it is logged: until the next catch-up, queries may not show
-  // this write.
+  // Keeps the read model close behind, handed the committed batch and the states the runtime
+  // folded. A failure must not fail a write that has landed, but it is logged: until the next
+  // catch-up, queries may not show this write.
   private catchUp(batch: CommittedBatch<MatchState> | null): Promise<void> {
-    const written = batch && {
-      streamId: batch.streamId,
-      first: batch.first,
-      state: batch.states[batch.states.length - 1],
-      states: batch.states,
-      events: batch.events,
-      previousPosition: batch.previousPosition,
-    };
     return this.projector
-      .catchUp(written ?? undefined)
+      .catchUp(batch ?? undefined)
       .catch((err: unknown) =>
         new Logger('MatchCommandService').warn(
           `Read model not updated after a write${batch ? ` to ${batch.streamId}` : ''}: ${err instanceof Error ? err.message : String(err)}`,

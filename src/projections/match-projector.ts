@@ -1,16 +1,11 @@
 import { evolve, gameNumberOf, supersedesOf, type MatchState } from '../domain';
 import type { EventStore, FeedSubscription, StoredEvent } from '../ledger/event-store';
 import { isLedgerEventType } from '../domain/events/catalogue';
-import {
-  applyStored,
-  MATCH_STREAM_PREFIX,
-  toDomain,
-  type StoredMetadata,
-} from '../ledger/envelope';
+import { applyStored, MATCH_STREAM_PREFIX, toDomain } from '../ledger/envelope';
 import { batches } from './batches';
 import type { ProjectionBatch } from './projection';
 import type { AuditEntry, ReadModel } from './read-model';
-import { handedRun, isWritten, knownWrite, stateAfter, type Written } from './written';
+import { handedEntries, handedRun, type Written } from './written';
 
 export type { Written } from './written';
 
@@ -49,7 +44,9 @@ export class MatchProjector {
   ) {}
 
   // Serialised: concurrent callers wait for the same catch-up instead of projecting twice. A call
-  // without a write reads the feed to its end; the writes' own events may be enough otherwise.
+  // without a write reads the feed to its end. The committed batches of local writes are applied
+  // as handed (their states stand, nothing is folded) when they follow the checkpoint with nothing
+  // in between; otherwise the feed is read and folded (another process wrote meanwhile).
   catchUp(written?: Written): Promise<void> {
     const joined = this.queued;
     if (joined) {
@@ -143,7 +140,8 @@ export class MatchProjector {
   // audit index's secondary indexes built once at the end.
   private async drain(written: Written[] = [], read = true): Promise<void> {
     const handed = read ? null : handedRun(written, this.readModel.checkpoint(NAME) ?? null);
-    if (handed) return this.apply(handed, written);
+    if (handed)
+      return this.commit(handedEntries(handed), handed[handed.length - 1].events.at(-1)!.position);
     const bulk = this.readModel.checkpoint(NAME) === undefined;
     const size = bulk ? REBUILD_BATCH : BATCH;
     if (bulk) this.readModel.beginBulkLoad();
@@ -151,7 +149,7 @@ export class MatchProjector {
       for (;;) {
         const after = this.readModel.checkpoint(NAME);
         const batch = await this.store.readAll({ after, maxCount: size });
-        await this.apply(batch, written);
+        await this.apply(batch);
         if (batch.length < size) return;
       }
     } finally {
@@ -178,15 +176,15 @@ export class MatchProjector {
   }
 
   // Idempotent under redelivery: anything at or before the checkpoint is already in the views,
-  // whichever path (catch-up read or live subscription) brought it first.
-  private async apply(events: StoredEvent[], written: Written[] = []): Promise<void> {
+  // whichever path (catch-up read or live subscription) brought it first. Events read from the
+  // feed (another process's, a rebuild's) are folded here; a local write's come handed.
+  private async apply(events: StoredEvent[]): Promise<void> {
     const checkpoint = this.readModel.checkpoint(NAME);
     const fresh = checkpoint === undefined ? events : events.filter((e) => e.position > checkpoint);
     if (fresh.length === 0) return;
-    const changed = new Map<string, { state: MatchState; position: bigint }>();
+    const folded = new Map<string, MatchState>();
     // The audit index is fed from the same batch and commits with the same checkpoint.
     const audit: AuditEntry[] = [];
-    let knowns = written.filter((w) => knownWrite(fresh, w));
     for (const stored of fresh) {
       if (!stored.streamId.startsWith(MATCH_STREAM_PREFIX)) {
         const domainEvent = isLedgerEventType(stored.type) ? toDomain(stored) : null;
@@ -194,30 +192,10 @@ export class MatchProjector {
         continue;
       }
       const id = stored.streamId.slice(MATCH_STREAM_PREFIX.length);
-      // The view's version alone decides whether to fold; its state is read only to fold on.
-      const version = changed.get(id)?.state.version ?? this.readModel.matchVersion(id);
-      if (version !== null && stored.revision < version) continue;
-      // The writer's state covers its stream from the start: the view must stand just before it.
-      let known = knowns.find((w) => isWritten(stored, w));
-      if (known && stored.revision === known.first && (version ?? 0) !== known.first) {
-        // Every write claiming these events (a retry acknowledged twice) is dropped.
-        knowns = knowns.filter((w) => !isWritten(stored, w));
-        known = undefined;
-      }
-      if (known) {
-        // The writer's own events: its state after the last one stands for the whole run.
-        if (stored.revision === known.state.version - 1)
-          changed.set(id, { state: known.state, position: stored.position });
-        const gameNumber = (stored.metadata as StoredMetadata).gameNumber ?? null;
-        const domainEvent = toDomain(stored);
-        const supersedes = supersedesOf(domainEvent);
-        const state = stateAfter(known, stored.revision);
-        audit.push({ event: stored, domainEvent, matchId: id, gameNumber, supersedes, state });
-        continue;
-      }
-      const current = changed.get(id)?.state ?? this.readModel.match(id);
+      const current = folded.has(id) ? folded.get(id)! : this.readModel.match(id);
+      if (current !== null && stored.revision < current.version) continue;
       const applied = applyStored(current, stored, this.evolve, gameNumberOf);
-      changed.set(id, { state: applied.state, position: stored.position });
+      folded.set(id, applied.state);
       audit.push({
         event: stored,
         domainEvent: applied.event,
@@ -227,7 +205,15 @@ export class MatchProjector {
         state: applied.state,
       });
     }
-    const position = fresh[fresh.length - 1].position;
+    await this.commit(audit, fresh[fresh.length - 1].position);
+  }
+
+  // Commits the entries with the match views they leave (each match's state after its last one).
+  private async commit(audit: AuditEntry[], position: bigint): Promise<void> {
+    const changed = new Map<string, { state: MatchState; position: bigint }>();
+    for (const e of audit)
+      if (e.matchId !== null && e.state)
+        changed.set(e.matchId, { state: e.state, position: e.event.position });
     const batch = { events: audit, position, matches: stateMap(changed) };
     await this.readModel.prepare(batch, this.store);
     this.readModel.commit(NAME, position, changed.values(), audit);

@@ -11,8 +11,9 @@ export interface ProjectedEvent {
   matchId: string | null;
   gameNumber: number | null;
   supersedes: readonly number[];
-  // A match event's stream state right after it, as the projector folded it or the writer handed
-  // it: live followers send it as it is, without folding again.
+  // A match event's stream state right after it (every match event has one): as the writer handed
+  // it with its committed batch, or as the projector folded it from the feed. The read models
+  // (stats) and live followers take it as it is, without folding again.
   state?: MatchState;
 }
 

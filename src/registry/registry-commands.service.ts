@@ -13,6 +13,7 @@ import type { MatchProjector } from '../projections/match-projector';
 import type { CommandContext } from '../matches/command-context';
 import { registryHashBefore } from '../streams/command-hash';
 import { StreamRuntime, type OriginSink } from '../streams/stream-runtime';
+import type { CommittedBatch } from '../streams/stream-type';
 import { competitionStreamType, playerStreamType } from './registry-stream-types';
 import { RegistryRecords } from './registry-streams';
 
@@ -29,7 +30,7 @@ export class RegistryCommandService {
     origins: OriginSink | null = null,
   ) {
     this.records = new RegistryRecords(store);
-    const publish = () => this.catchUp();
+    const publish = (batch: CommittedBatch<unknown> | null) => this.catchUp(batch);
     this.players = new StreamRuntime(store, clock, playerStreamType, publish, origins);
     this.competitions = new StreamRuntime(store, clock, competitionStreamType, publish, origins);
   }
@@ -56,11 +57,11 @@ export class RegistryCommandService {
     return (await runtime.transact({ id, command, ctx, sent: command, alsoSame })).state;
   }
 
-  // Keeps the read model close behind. A failure must not fail a write that has landed, but it is
+  // Keeps the read model close behind, handed the committed batch. A failure must not fail a write that has landed, but it is
   // logged: until the next catch-up, queries may not show this write.
-  private catchUp(): Promise<void> {
+  private catchUp(batch: CommittedBatch<unknown> | null): Promise<void> {
     return this.projector
-      .catchUp()
+      .catchUp(batch ?? undefined)
       .catch((err: unknown) =>
         new Logger('RegistryCommandService').warn(
           `Read model not updated after a registry write: ${err instanceof Error ? err.message : String(err)}`,

@@ -3,10 +3,10 @@ import {
   countAppeal,
   STAT_COUNTERS,
   STATS_VERSION,
+  Tally,
   tallyOfRecorded,
   zeroCounters,
   type MatchStats,
-  type Tally,
 } from '../domain/stats';
 import { isLedgerEventType, type MatchScheduled } from '../domain';
 import { isPlay } from '../domain/match/amendments/history';
@@ -120,18 +120,22 @@ class StatsWriter {
     this.deletes = STATS_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE match_id = ?`));
   }
 
-  // Folds the batch's events onto the cached tally when they follow it and only add to the
-  // record (no correction, no allowed appeal); otherwise computes the match again.
+  // Goes on from the cached tally (or a new one, for a batch that starts the match) when the
+  // batch's events follow it and only add to the record (no correction, no allowed appeal), with
+  // the state after each event as the batch carries it; otherwise computes the match again.
   update(matchId: string, events: readonly ProjectedEvent[]): void {
     const recompute = this.recomputes(matchId, events);
-    const c = this.cache.get(matchId);
+    const c = this.cache.get(matchId) ?? (recompute ? undefined : this.started(matchId, events));
     this.cache.delete(matchId);
     if (!c || recompute) return this.recompute(matchId, events);
     for (const e of events) {
       const d = e.domainEvent!;
       if (d.type === 'LayoutRecorded') c.tally.noteLayout(e.event.revision, d.data);
-      if (isPlay(d)) c.tally.see(d);
-      else countAppeal(c.tally, d, c.filedBy);
+      if (isPlay(d) || d.type === 'MatchScheduled') c.tally.see(d, e.state);
+      else {
+        countAppeal(c.tally, d, c.filedBy);
+        if (e.state) c.tally.pass(e.state);
+      }
     }
     c.revision = events[events.length - 1].event.revision;
     // Only what the batch changed is stored again (rows are keyed, and play only adds to them).
@@ -141,9 +145,27 @@ class StatsWriter {
   }
 
   recomputes(matchId: string, events: readonly ProjectedEvent[]): boolean {
+    if (events.length === 0 || events.some((e) => amends(e))) return true;
     const c = this.cache.get(matchId);
-    const follows = c && events.length > 0 && events[0].event.revision === c.revision + 1;
-    return !c || !follows || events.some((e) => amends(e));
+    // A batch that starts the match (a rebuild, a new match) needs no history.
+    if (!c) return !startsMatch(events[0]);
+    return events[0].event.revision !== c.revision + 1;
+  }
+
+  // A match the batch starts: nothing is written for it yet, its tally is new.
+  private started(matchId: string, events: readonly ProjectedEvent[]): Cached {
+    for (const d of this.deletes) d.run(matchId);
+    const first = events[0].domainEvent as MatchScheduled;
+    const at = playedOn(recordOf(events[0].event, first, null, events[1]?.event));
+    const tally = new Tally();
+    return {
+      tally,
+      filedBy: new Map(),
+      revision: -1,
+      written: 0,
+      scheduled: first.data,
+      playedOn: at,
+    };
   }
 
   // The match's events before the batch's first, unless the batch starts the stream.
@@ -251,6 +273,9 @@ class StatsWriter {
     return stats.shots.length;
   }
 }
+
+const startsMatch = (e: ProjectedEvent): boolean =>
+  e.event.revision === 0 && e.domainEvent?.type === 'MatchScheduled';
 
 // A correction, an allowed appeal or any event superseding others (or one this code cannot read)
 // changes the past: the match is computed again.

@@ -64,4 +64,21 @@ describe('the stored ruling contract (RulingV1)', () => {
     expect(stored.fouls[0].detail).not.toBe('changed');
     expect(stored.rules).not.toContain('X');
   });
+
+  it('the rulings a correction and appeal decisions keep (RulingV1 too) map to the engine and back unchanged', () => {
+    const kept = legacyLines()
+      .filter((l) => ['ShotCorrected', 'AppealDecided', 'AppealReviewed'].includes(l.type))
+      .map((l) => toDomain({ ...l, position: 0n }))
+      .flatMap((e): (RulingV1 | null)[] =>
+        e.type === 'ShotCorrected'
+          ? [e.data.original.ruling, e.data.corrected.ruling]
+          : e.type === 'AppealDecided' || e.type === 'AppealReviewed'
+            ? [e.data.ruling]
+            : [],
+      )
+      .filter((r): r is RulingV1 => r !== null);
+    expect(kept.length).toBeGreaterThanOrEqual(2);
+    for (const stored of kept)
+      expect(canonicalJson(toRulingV1(fromRulingV1(stored)))).toBe(canonicalJson(stored));
+  });
 });

@@ -6,6 +6,7 @@ import {
   type MatchCommand,
 } from '../../src/domain';
 import * as envelope from '../../src/ledger/envelope';
+import * as folding from '../../src/domain/match/evolve';
 import { toDomain } from '../../src/ledger/envelope';
 import { matchChannel, type LiveItem } from '../../src/live/live-channels';
 import { statsProjection } from '../../src/stats/stats.projection';
@@ -187,7 +188,7 @@ describe('the write path', () => {
 
 // The committed batch carries each event's state, so the feature read models (stats) and a live
 // follower of the match take the write as handed: still one store read, and no fold beyond the
-// writer's one per new event.
+// writer's one per new event, counted at the match's evolve itself (whoever calls it).
 describe('the write path with the stats and live read models', () => {
   const store = new SqliteEventStore({ filename: ':memory:' });
   const readModel = new ReadModel(':memory:', [statsProjection()]);
@@ -230,12 +231,15 @@ describe('the write path with the stats and live read models', () => {
     const before = shotRows();
     const reads = jest.spyOn(store, 'readStream');
     const folds = jest.spyOn(envelope, 'applyStored');
+    const evolves = jest.spyOn(folding, 'evolve');
     evolved = 0;
     const outcome = await play(shot);
     expect(outcome.events.map((r) => r.event.type)).toContain('ShotAdjudicated');
     expect(reads).toHaveBeenCalledTimes(1);
     expect(evolved).toBe(outcome.events.length);
     expect(folds).not.toHaveBeenCalled();
+    // The stats tally and the live follower fold nothing: the writer's folds are all there are.
+    expect(evolves).toHaveBeenCalledTimes(outcome.events.length);
     // The follower got every new event with the state the writer folded after it.
     expect(followed.map((f) => f.event.revision)).toEqual(outcome.events.map((r) => r.revision));
     expect(followed[followed.length - 1].state).toEqual(outcome.state);
@@ -246,5 +250,19 @@ describe('the write path with the stats and live read models', () => {
     expect(shotRows()).toBe(before + 1);
     reads.mockRestore();
     folds.mockRestore();
+    evolves.mockRestore();
+  });
+
+  it('a rebuild of the stats takes the projector’s fold: one evolve per event of the ledger', async () => {
+    const rebuilt = new ReadModel(':memory:', [statsProjection()]);
+    const ledger = await store.readAll({});
+    const evolves = jest.spyOn(folding, 'evolve');
+    await new MatchProjector(store, rebuilt).catchUp();
+    expect(evolves).toHaveBeenCalledTimes(ledger.length);
+    evolves.mockRestore();
+    const rows = (db: typeof readModel.database) =>
+      db.prepare('SELECT * FROM shots ORDER BY match_id, seq').all();
+    expect(rows(rebuilt.database)).toEqual(rows(readModel.database));
+    rebuilt.close();
   });
 });

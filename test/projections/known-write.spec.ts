@@ -19,9 +19,10 @@ const ctx = (commandId: string): CommandContext => ({
   expectedRevision: null,
 });
 
-// The projector takes a writer's state for the writer's own events, and only then: whatever it is
-// handed, the view it stores must equal a fold of what the ledger holds.
-describe('projector: a writer’s state stands in for its events only when it can', () => {
+// The projector takes a writer's committed batch as handed only when it follows the read model's
+// checkpoint with nothing in between: whatever it is handed, the view it stores must equal a fold
+// of what the ledger holds.
+describe('projector: a committed batch stands in for its events only when it follows the views', () => {
   const sim = simulateMatch(5, { matchId: 'kw', raceTo: 1 });
 
   async function rebuilt(store: SqliteEventStore): Promise<MatchState | null> {
@@ -30,21 +31,23 @@ describe('projector: a writer’s state stands in for its events only when it ca
     return fresh.match('kw');
   }
 
-  it('folds unstamped events (recorded by an older build) instead of trusting a state', async () => {
+  it('folds a batch whose place in the ledger is unknown instead of trusting its states', async () => {
     const store = new SqliteEventStore({ filename: ':memory:' });
     await appendRecorded(store, 'kw', sim.batches);
     const views = new ReadModel(':memory:');
     const wrong = { ...sim.state, winner: 'nobody' };
+    const events = await store.readStream('match-kw');
     await new MatchProjector(store, views).catchUp({
       streamId: 'match-kw',
       first: 0,
-      state: wrong,
+      events,
+      states: events.map(() => wrong),
     });
     expect(views.match('kw')).toEqual(await rebuilt(store));
     expect(views.match('kw')!.winner).not.toBe('nobody');
   });
 
-  it('folds a later writer’s events in the same batch onto the writer’s state', async () => {
+  it('reads and folds the feed when the batch does not follow the views', async () => {
     const store = new SqliteEventStore({ filename: ':memory:' });
     // The writer's own view lags: another read model is kept by its projector.
     const elsewhere = new MatchProjector(store, new ReadModel(':memory:'));
@@ -65,7 +68,9 @@ describe('projector: a writer’s state stands in for its events only when it ca
     await new MatchProjector(store, views).catchUp({
       streamId: 'match-kw',
       first,
-      state: mid.state,
+      events: mid.events.map((r) => r.stored),
+      states: mid.events.map(() => mid.state),
+      previousPosition: mid.events[0].stored.position - 1n,
     });
     expect(views.match('kw')).toEqual(await rebuilt(store));
     expect(views.match('kw')).toEqual(outcomes[outcomes.length - 1].state);

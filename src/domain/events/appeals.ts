@@ -1,4 +1,5 @@
-import type { Ruling, RuleId } from '../rules/ruling';
+import type { RuleId } from '../rules/ruling';
+import type { RulingV1 } from './ruling';
 import type { PlaySnapshot } from './play-snapshot';
 import type { GameResultFacts } from './results';
 import type { ShotCall, ShotFacts } from './shot-facts';
@@ -51,8 +52,8 @@ export interface ShotCorrected {
     correctedBy: string;
     reason: string;
     // Original and correction side by side.
-    original: { facts: ShotFacts; call: ShotCall | null; ruling: Ruling };
-    corrected: { facts: ShotFacts; call: ShotCall | null; ruling: Ruling };
+    original: { facts: ShotFacts; call: ShotCall | null; ruling: RulingV1 };
+    corrected: { facts: ShotFacts; call: ShotCall | null; ruling: RulingV1 };
     supersedes: number[];
     resulting: PlaySnapshot;
     explanation: string;
@@ -115,7 +116,7 @@ export interface AppealDecided {
     recorded: PlaySnapshot;
     amended: PlaySnapshot | null;
     // The re-adjudicated ruling of the disputed shot, for AMEND_FACTS.
-    ruling: Ruling | null;
+    ruling: RulingV1 | null;
     supersedes: number[];
     resulting: PlaySnapshot | null;
     // An allowed appeal on a completed or signed-off match reopens it.
@@ -149,7 +150,7 @@ export interface AppealReviewed {
     decision: AppealOutcome;
     remedy: Amendment | null;
     reason: string;
-    ruling: Ruling | null;
+    ruling: RulingV1 | null;
     // SET_ASIDE: the reviewed decision and the play after it; the events the decision superseded
     // are reinstated (and superseded again when the substituted remedy replaces them).
     supersedes: number[];

@@ -13,7 +13,8 @@ import type {
 } from '../rules/ruling';
 import type { BallInHand, Group, RuleProfileId } from '../table/vocabulary';
 
-// The per-shot ruling as ShotAdjudicated (version 2) stores it: a stored contract, spelled out
+// The per-shot ruling as ShotAdjudicated (version 2), and the shot a ShotCorrected, an
+// AppealDecided or an AppealReviewed re-adjudicated, store it: a stored contract, spelled out
 // field by field and kept apart from the engine's Ruling, so a change to the engine's type cannot
 // silently change what is written to the ledger. Stored events are never rewritten: a change of
 // shape is a new version with an upcaster (upcast.ts lifts the single-warning ruling of engine

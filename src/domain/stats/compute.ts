@@ -79,9 +79,11 @@ export class Tally {
   // Games with at least one shot recorded (the shot statistics' coverage).
   private readonly shotGames = new Set<number>();
 
-  see(e: LedgerEvent): void {
+  // `after`: the match's state after the event, when the caller has it (the stream's own fold,
+  // handed with a committed batch): the event is then not folded a second time.
+  see(e: LedgerEvent, after?: MatchState): void {
     const before = this.state;
-    this.state = evolve(before, e);
+    this.state = after ?? evolve(before, e);
     switch (e.type) {
       case 'MatchScheduled':
         for (const p of e.data.players) this.row(0, p.id);
@@ -110,6 +112,11 @@ export class Tally {
       default:
         return;
     }
+  }
+
+  // An event that is not play, with the state after it: the next shot is read on that state.
+  pass(after: MatchState): void {
+    this.state = after;
   }
 
   bump(game: number, player: string, counter: keyof Counters, by = 1): void {

@@ -9,7 +9,7 @@ import {
   type AppealMooted,
 } from '../../events/appeals';
 import type { PlaySnapshot } from '../../events/play-snapshot';
-import type { Ruling } from '../../rules/ruling';
+import type { RulingV1 } from '../../events/ruling';
 import type { DecideAppeal, FileAppeal } from '../commands';
 import { requireText } from '../guards';
 import { toPlaySnapshot } from '../play-snapshot';
@@ -202,7 +202,7 @@ function dismissed(x: Decision): AppealDecided {
   const { c, h, reason, filed, superseded, recorded, by, written } = x;
   // The preview the committee declined, kept beside the record; it may no longer apply.
   let amended: PlaySnapshot | null = null;
-  let ruling: Ruling | null = null;
+  let ruling: RulingV1 | null = null;
   if (!superseded.has(filed.againstRevision)) {
     try {
       const d = rederive(h.events, filed.againstRevision, filed.proposal, 'INVALID_APPEAL');

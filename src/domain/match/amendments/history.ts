@@ -1,7 +1,7 @@
 import { DomainError, type DomainErrorCode } from '../../errors';
 import type { AppealDecided, AppealFiled, AppealReviewed } from '../../events/appeals';
 import type { LedgerEvent, LedgerEventType, ShotPlayed } from '../../events/catalogue';
-import type { Ruling } from '../../rules/ruling';
+import type { RulingV1 } from '../../events/ruling';
 import { evolve } from '../evolve';
 import { tableWords } from './table-words';
 import type { MatchState } from '../state';
@@ -142,7 +142,10 @@ export function concernedEvents(
   return pair ? [target, pair] : [target];
 }
 
-export function rulingAfter(events: readonly RecordedEvent[], shotRevision: number): Ruling | null {
+export function rulingAfter(
+  events: readonly RecordedEvent[],
+  shotRevision: number,
+): RulingV1 | null {
   const next = events.find((e) => e.revision === shotRevision + 1);
   return next?.event.type === 'ShotAdjudicated' ? next.event.data.ruling : null;
 }

@@ -3,7 +3,7 @@ import type { Amendment, RemedyKind } from '../../events/appeals';
 import type { LedgerEvent } from '../../events/catalogue';
 import type { PlaySnapshot } from '../../events/play-snapshot';
 import type { ShotFacts } from '../../events/shot-facts';
-import type { Ruling } from '../../rules/ruling';
+import type { RulingV1 } from '../../events/ruling';
 import type { AmendmentProposal } from '../commands';
 import { endGame, startGame } from '../game-flow';
 import { decidePlay } from '../play';
@@ -27,7 +27,8 @@ import { amendResult, locateResult, mergedResult } from '../results/amend';
 
 export interface Derived {
   resulting: PlaySnapshot;
-  ruling: Ruling | null;
+  // The re-derived shot's ruling as its ShotAdjudicated stores it (what an amending event keeps).
+  ruling: RulingV1 | null;
   supersedes: number[];
   // The play events the amendment stands for in place of those it supersedes: the history as if
   // it had always been recorded this way (read by the stats).
