@@ -5,8 +5,8 @@ import { join } from 'node:path';
 
 // The baseline checkout the new targets are ratios against (BENCH_BASELINE, a commit; "none"
 // skips it): a temporary git worktree of that commit beside this one, sharing its node_modules,
-// with this tree's replay and template children copied in, so both trees replay and rebuild the same ledger file
-// the same way in the same run.
+// with this tree's replay, rebuild and template children copied in (the same timers, CPU time
+// included), so both trees replay and rebuild the same ledger file the same way in the same run.
 
 const ROOT = join(__dirname, '..');
 export const BASELINE = process.env.BENCH_BASELINE ?? 'e74892f';
@@ -25,7 +25,7 @@ export function checkOutBaseline(): Baseline | null {
     execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   git('worktree', 'add', '--detach', root, BASELINE);
   symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(root, 'node_modules'), 'dir');
-  for (const script of ['replay-child.ts', 'templates-child.ts'])
+  for (const script of ['replay-child.ts', 'rebuild-child.ts', 'templates-child.ts'])
     copyFileSync(join(__dirname, script), join(root, 'bench', script));
   return {
     commit: git('rev-parse', '--short', BASELINE).trim(),

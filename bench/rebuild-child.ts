@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
 import { MatchProjector } from '../src/projections/match-projector';
 import { ReadModel } from '../src/projections/read-model';
@@ -14,19 +15,49 @@ async function main(): Promise<void> {
   const projector = new MatchProjector(store, readModel);
   const total = (await store.readHeads()).heads.reduce((n, h) => n + h.revision + 1, 0);
   // Resident memory (MiB) as each quarter of the ledger is passed: flat when the rebuild streams.
+  // With the seconds and CPU seconds each quarter took: a rate that falls within one rebuild
+  // (a later quarter slower than the first) is work that grows with what was already projected.
   const rss: number[] = [];
+  const quarters: { seconds: number; cpu: number }[] = [];
   let done = 0;
+  let last = { t: process.hrtime.bigint(), cpu: process.cpuUsage() };
   projector.onCommitted((b) => {
     done += b.events.length;
-    if (done >= ((rss.length + 1) * total) / 4) rss.push(process.memoryUsage.rss() / 2 ** 20);
+    if (done < ((rss.length + 1) * total) / 4) return;
+    rss.push(process.memoryUsage.rss() / 2 ** 20);
+    const now = { t: process.hrtime.bigint(), cpu: process.cpuUsage() };
+    const cpu = process.cpuUsage(last.cpu);
+    quarters.push({ seconds: Number(now.t - last.t) / 1e9, cpu: (cpu.user + cpu.system) / 1e6 });
+    last = now;
   });
-  const t0 = process.hrtime.bigint();
+  // Milliseconds spent in garbage collection pauses (retained state shows up here).
+  let gc = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gc += entry.duration;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const t0 = (last.t = process.hrtime.bigint());
+  const cpu0 = (last.cpu = process.cpuUsage());
   await projector.rebuild();
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const used = process.cpuUsage(cpu0);
+  // The pauses' entries are delivered on a later turn of the event loop.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  observer.disconnect();
   readModel.close();
   await store.close();
   const peak = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ events: done, seconds, rss, peak }));
+  console.log(
+    JSON.stringify({
+      events: done,
+      seconds,
+      rss,
+      peak,
+      quarters,
+      cpu: (used.user + used.system) / 1e6,
+      gc: gc / 1000,
+    }),
+  );
 }
 
 main().catch((err: unknown) => {

@@ -18,6 +18,9 @@ const ROOT = join(__dirname, '..');
 const mib = (n: number) => `${n.toFixed(0)} MiB`;
 const perEvent = (file: string, events: number) => `${int(statSync(file).size / events)} B/event`;
 const rate = (r: { events: number; seconds: number }) => r.events / r.seconds;
+// Events per CPU second of the process (user + system): on a shared machine the wall clock also
+// counts the turns of other processes, so a size ratio is read on this too.
+const cpuRate = (r: { events: number; cpu?: number }) => (r.cpu ? r.events / r.cpu : NaN);
 const ratios = (a: number[], b: number[]) => a.map((x, i) => x / b[i]);
 
 // The floor: each stored row read in commit order with its command's row, and its texts parsed
@@ -49,6 +52,9 @@ export interface Rebuilt {
   seconds: number;
   rss: number[];
   peak: number;
+  cpu?: number;
+  quarters?: { seconds: number; cpu: number }[];
+  gc?: number;
 }
 
 function child(root: string, script: string, args: string[]): string {
@@ -73,7 +79,7 @@ export function rebuildOnce(
 }
 
 const replayOnce = (ledger: string, root = ROOT) =>
-  rate(JSON.parse(child(root, 'replay-child.ts', [ledger])) as Rebuilt);
+  JSON.parse(child(root, 'replay-child.ts', [ledger])) as Rebuilt;
 
 interface Measured {
   replay: number[];
@@ -81,23 +87,33 @@ interface Measured {
   oldReplay: number[];
   oldRebuild: number[];
   full: Rebuilt[];
+  // Per CPU second, this tree's then the baseline's.
+  cpu: { replay: number[]; rebuild: number[]; oldReplay: number[]; oldRebuild: number[] };
 }
 
 // RUNS runs, each this tree then the baseline on the same file, one after the other.
 async function measure(dir: string, ledger: string, events: number, old: Baseline | null) {
-  const m: Measured = { replay: [], rebuild: [], oldReplay: [], oldRebuild: [], full: [] };
+  const cpu: Measured['cpu'] = { replay: [], rebuild: [], oldReplay: [], oldRebuild: [] };
+  const m: Measured = { replay: [], rebuild: [], oldReplay: [], oldRebuild: [], full: [], cpu };
+  const replays: Rebuilt[] = [];
+  const olds: Rebuilt[][] = [[], []];
   const views: Rebuilt[] = [];
   const model = (mode: string) => join(dir, `read-model-${mode}.sqlite`);
   const bare = spreadOf(await rates(events, () => bareParse(ledger)));
   for (let run = 0; run < RUNS; run++) {
-    m.replay.push(replayOnce(ledger));
+    replays.push(replayOnce(ledger));
     m.full.push(rebuildOnce(ledger, model('full'), 'full'));
     views.push(rebuildOnce(ledger, model('views'), 'views'));
     if (!old) continue;
-    m.oldReplay.push(replayOnce(ledger, old.root));
-    m.oldRebuild.push(rate(rebuildOnce(ledger, model('old'), 'full', old.root)));
+    olds[0].push(replayOnce(ledger, old.root));
+    olds[1].push(rebuildOnce(ledger, model('old'), 'full', old.root));
   }
-  m.rebuild = m.full.map(rate);
+  [m.replay, m.rebuild, m.oldReplay, m.oldRebuild] = [replays, m.full, ...olds].map((r) =>
+    r.map(rate),
+  );
+  [cpu.replay, cpu.rebuild, cpu.oldReplay, cpu.oldRebuild] = [replays, m.full, ...olds].map((r) =>
+    r.map(cpuRate),
+  );
   const against = (a: number[], b: number[]) =>
     old ? `   ÷ ${old.commit}: ${spread(spreadOf(ratios(a, b)), (x) => `${x.toFixed(2)}×`)}` : '';
   const last = m.full[m.full.length - 1];
@@ -111,6 +127,9 @@ async function measure(dir: string, ledger: string, events: number, old: Baselin
   );
   console.log(
     `    rebuild, match views + audit index only     ${spread(spreadOf(views.map(rate)))}/s`,
+  );
+  console.log(
+    `    per CPU second: replay ${spread(spreadOf(cpu.replay))}/s${against(cpu.replay, cpu.oldReplay)}; rebuild ${spread(spreadOf(cpu.rebuild))}/s${against(cpu.rebuild, cpu.oldRebuild)}; CPU seconds by quarter of the last rebuild: ${(last.quarters ?? []).map((q) => q.cpu.toFixed(1)).join(', ')}, its GC pauses ${(last.gc ?? 0).toFixed(1)} s`,
   );
   return m;
 }
@@ -187,6 +206,30 @@ function printVerdicts(stored: number, measured: Measured[], old: Baseline | nul
         `rebuild rate at ${lo} ÷ at ${hi} ≤ 1.25`,
         ratios(small.rebuild, large.rebuild),
         (x) => x <= 1.25,
+      ),
+      "  The same per CPU second (what the process itself spent: the machine's load left out)",
+      verdict(
+        `replay CPU-time rate at ${lo} ÷ at ${hi} ≤ 1.25`,
+        ratios(small.cpu.replay, large.cpu.replay),
+        (x) => x <= 1.25,
+      ),
+      verdict(
+        `rebuild CPU-time rate at ${lo} ÷ at ${hi} ≤ 1.25`,
+        ratios(small.cpu.rebuild, large.cpu.rebuild),
+        (x) => x <= 1.25,
+      ),
+    );
+  if (old)
+    lines.push(
+      verdict(
+        `replay CPU-time rate ≥ 3 × the baseline's at ${hi} events`,
+        ratios(large.cpu.replay, large.cpu.oldReplay),
+        (x) => x >= 3,
+      ),
+      verdict(
+        `rebuild CPU-time rate ≥ 2.5 × the baseline's at ${hi} events`,
+        ratios(large.cpu.rebuild, large.cpu.oldRebuild),
+        (x) => x >= 2.5,
       ),
     );
   console.log(lines.join('\n'));
