@@ -9,7 +9,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthGuard } from './api/auth/auth.guard';
 import { ClientThrottlerGuard } from './api/auth/throttler.guard';
 import { clientOf, TokenService } from './api/auth/tokens';
-import { CostBudget } from './api/graphql/cost';
+import { CostBudget } from './kernel/graphql/cost';
 import { RevocationList } from './api/auth/revocations';
 import { AppealsModule } from './appeals/appeals.module';
 import { AuditModule } from './audit/audit.module';
@@ -21,7 +21,7 @@ import {
   depthRule,
   type Admission,
 } from './api/graphql/limits';
-import { sqliteCounts } from './api/graphql/prices';
+import { sqliteCounts } from './kernel/graphql/prices';
 import type { GraphQLSchema } from 'graphql';
 import { ReadModel } from './projections/read-model';
 import { PositionWaiter } from './projections/position-waiter';
@@ -30,7 +30,7 @@ import {
   readYourWritesPlugin,
   WriteScopeInterceptor,
 } from './api/graphql/read-your-writes';
-import type { GqlContext } from './api/graphql/request-context';
+import type { GqlContext } from './kernel/request-context';
 import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configuration';
 import { LedgerModule } from './ledger/ledger.module';
 import { TOKEN_ISSUER } from './devices/enrolment.service';

@@ -8,7 +8,7 @@ import {
 } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { Slice } from '../ledger/slices';
-import { MatchNotFoundError } from './match-errors';
+import { MatchNotFoundError } from '../kernel/match-errors';
 import type { LoadedMatch, LoadOptions } from './match-stream';
 
 type Applied = ReturnType<typeof applyStored<MatchState>>;

@@ -13,12 +13,12 @@ import { CodedError } from '../../domain/coded-error';
 import type { EventStoreError } from '../../ledger/event-store';
 import type { ReadModelBehindError } from '../../projections/position-waiter';
 import type { LiveErrorCode } from '../../live/live-errors';
-import type { MatchErrorCode } from '../../matches/match-errors';
+import type { MatchErrorCode } from '../../kernel/match-errors';
 import type { WebhookErrorCode } from '../../webhooks/webhook-errors';
 import type { RatingsErrorCode } from '../../domain/ratings';
 import type { StatsErrorCode } from '../../stats/stats-errors';
 import type { ImportErrorCode } from '../../imports/import-errors';
-import type { AuthErrorCode } from '../auth/auth-errors';
+import type { AuthErrorCode } from '../../kernel/auth/auth-errors';
 
 export interface FieldProblem {
   field: string;

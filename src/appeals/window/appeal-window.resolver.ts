@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { chargeWork, CostBudget } from '../../api/graphql/cost';
-import type { GqlContext } from '../../api/graphql/request-context';
+import { chargeWork, CostBudget } from '../../kernel/graphql/cost';
+import type { GqlContext } from '../../kernel/request-context';
 import { appealWindows } from '../../domain';
 import { EVENT_STORE, type EventStore } from '../../ledger/event-store';
 import { longReads } from '../../ledger/slices';
 import { requireReplay } from '../../matches/match-replay';
-import { MatchModel } from '../../matches/models/match.model';
+import { MatchModel } from '../../kernel/match/models/match.model';
 import { AppealCaseService } from '../cases/appeal-cases.service';
 import { AppealPolicyService } from '../policy/appeal-policy.service';
 import { MatchAppealWindowModel } from '../models/appeal-window.model';

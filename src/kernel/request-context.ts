@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
-import type { LiveConnection } from '../../live/live-gate';
-import type { CommandContext, MatchAccess } from '../../matches/command-context';
-import { AuthError } from '../auth/auth-errors';
-import { authorize, type MutationName, type Principal } from '../auth/policy';
-import { InputValidationError } from './errors';
-import type { CommandInput, MatchCommandInput } from './inputs/command.input';
+import type { LiveConnection } from '../live/live-gate';
+import type { CommandContext, MatchAccess } from './command-context';
+import { AuthError } from './auth/auth-errors';
+import { authorize, type MutationName, type Principal } from './auth/policy';
+import { InputValidationError } from '../api/graphql/errors';
+import type { CommandInput, MatchCommandInput } from './graphql/inputs/command.input';
 
 export interface GqlContext {
   req: Request;
