@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Query, Resolver } from '@nestjs/graphql';
 import { chargeWork, CostBudget } from '../kernel/graphql/cost';
-import { InputValidationError } from '../api/graphql/errors';
+import { InputValidationError } from '../kernel/input-errors';
 import { ledgerExportPrice, standingsPrice } from '../kernel/graphql/prices';
 import type { GqlContext } from '../kernel/request-context';
 import { longReads } from '../ledger/slices';

@@ -19,25 +19,7 @@ import type { RatingsErrorCode } from '../../domain/ratings';
 import type { StatsErrorCode } from '../../stats/stats-errors';
 import type { ImportErrorCode } from '../../imports/import-errors';
 import type { AuthErrorCode } from '../../kernel/auth/auth-errors';
-
-export interface FieldProblem {
-  field: string;
-  problems: string[];
-}
-
-// Thrown by the validation pipe; carries every field that failed, not only the first.
-export class InputValidationError extends CodedError<'BAD_USER_INPUT'> {
-  readonly code = 'BAD_USER_INPUT';
-  constructor(readonly fields: FieldProblem[]) {
-    super(
-      `Invalid input: ${fields.map((f) => `${f.field} (${f.problems.join('; ')})`).join(', ')}`,
-    );
-  }
-
-  override details(): Record<string, unknown> {
-    return { fields: this.fields };
-  }
-}
+import { InputValidationError } from '../../kernel/input-errors';
 
 type ServedCode =
   | DomainErrorCode

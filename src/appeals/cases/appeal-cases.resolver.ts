@@ -5,7 +5,7 @@ import type { GqlContext } from '../../kernel/request-context';
 import { GraphQLDateTime } from 'graphql-scalars';
 import { APPEAL_STATUSES, isOverdue, supersededRevisions, type AppealStatus } from '../../domain';
 import * as E from '../../kernel/graphql/enums';
-import { InputValidationError } from '../../api/graphql/errors';
+import { InputValidationError } from '../../kernel/input-errors';
 import {
   checkFirst,
   decodeCursor,
