@@ -116,7 +116,7 @@ module.exports = {
     },
     ...upward,
     {
-      name: 'no-feature-to-feature',
+      name: 'no-cross-feature',
       comment:
         "A feature's services, stream types and modules reach another feature only through the " +
         'kernel and the layers below it (a port the kernel declares, provided by the feature ' +
