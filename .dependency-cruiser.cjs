@@ -39,8 +39,8 @@ const CROSS_FEATURE = [
     why: "Imports, the demo, exports and the board call the registry's services; appeals wires its appeal policy.",
   },
   {
-    to: '^src/matches/(match-commands\\.service|match-replay|match-stream)\\.ts$',
-    why: 'The demo season records matches through the command service; appeals and audit read a match through its replay (loadMatch, requireReplay).',
+    to: '^src/matches/(match-commands\\.service|match-stream)\\.ts$',
+    why: "The demo season records matches through the command service; audit's ledger-wide re-adjudication (a worker thread holding only a store) reads each match with loadMatch.",
   },
   {
     to: '^src/privacy/origin-log\\.ts$',

@@ -38,6 +38,9 @@ import { EXPORT_BUDGET } from './exports/exports.controller';
 import { REQUEST_SUBJECT, type RequestSubject } from './logging/request-log';
 import { STORE_CONFIG, STORE_DECORATOR } from './ledger/store-config';
 import { meteredStore } from './metrics/timed-event-store';
+import { EVENT_STORE } from './ledger/event-store';
+import { MATCH_REPLAY } from './kernel/match/match-replay.port';
+import { matchReplay } from './matches/match-replay';
 import { liveServerOptions } from './live/live-gate';
 import { LiveModule } from './live/live.module';
 import { PROJECTIONS, READ_MODEL_FILE } from './projections/projection';
@@ -82,6 +85,8 @@ import { metricsPlugin } from './metrics/metrics-plugin';
     { provide: STORE_DECORATOR, inject: [LedgerMetrics], useFactory: meteredStore },
     // The ports features declare that the shell's services fill.
     { provide: TOKEN_ISSUER, useExisting: TokenService },
+    // The kernel's ports the features that own them fill.
+    { provide: MATCH_REPLAY, inject: [EVENT_STORE], useFactory: matchReplay },
     { provide: EXPORT_BUDGET, useExisting: CostBudget },
     { provide: REQUEST_SUBJECT, inject: [TokenService], useFactory: requestSubject },
     {
@@ -116,6 +121,7 @@ import { metricsPlugin } from './metrics/metrics-plugin';
     STORE_DECORATOR,
     READ_MODEL_FILE,
     TOKEN_ISSUER,
+    MATCH_REPLAY,
     EXPORT_BUDGET,
     REQUEST_SUBJECT,
     TokenService,
