@@ -43,10 +43,6 @@ const CROSS_FEATURE = [
     why: "The demo seeder records matches through the command service; audit's ledger-wide re-adjudication (a worker thread holding only a store) reads each match with loadMatch.",
   },
   {
-    to: '^src/privacy/origin-log\\.ts$',
-    why: 'Matches and registry write each command origin to the erasable log.',
-  },
-  {
     to: '^src/(appeals/cases/appeal-cases\\.service|webhooks/outbox|live/live-hub|metrics/(ledger-metrics|write-outcome))\\.ts$',
     why: 'Metrics and webhooks observe appeals overdue, the outbox and the live hub; audit and logging count through metrics.',
   },
