@@ -1,7 +1,12 @@
 // Purity and layering of src/, checked by `npm run lint` (dependency-cruiser).
 // Layers from low to high; a module may import its own layer or lower ones, never a higher one.
-// Every other top-level folder of src/ is a feature (matches, appeals, audit, stats, live, ...).
-const FEATURES = '^src/(?!domain/|ledger/|projections/|config/|api/)[^/]+/';
+// The kernel (src/kernel/) is what every feature shares and none owns: request and command
+// context, the policy table, the error codes, the GraphQL vocabulary (enums, pagination, prices,
+// command inputs) and the published match (its models and the inputs that embed a shot or game).
+// Every other top-level folder of src/ is a feature (matches, appeals, audit, stats, live, ...),
+// captured (`$1`) so a rule can tell a feature's own files from another's.
+const FEATURE_FOLDER = '((?!domain/|ledger/|projections/|config/|kernel/|streams/|api/)[^/]+)';
+const FEATURES = `^src/${FEATURE_FOLDER}/`;
 // Resolvers and their GraphQL inputs and models are the shell, wherever they live. A Nest module
 // stands in its folder's layer like any file of it: the one import it may make upwards is its own
 // folder's shell (the resolvers it registers); anything else from above reaches it through a port
@@ -14,9 +19,41 @@ const LAYERS = [
   { name: 'ledger', path: '^src/ledger/', pathNot: SHELL_FILE },
   { name: 'projections', path: '^src/projections/', pathNot: SHELL_FILE },
   { name: 'config', path: '^src/config/' },
+  { name: 'kernel', path: '^src/kernel/' },
+  // The stream runtime every stream type (matches, players, competitions) builds on.
+  { name: 'streams', path: '^src/streams/' },
   { name: 'features', path: FEATURES, pathNot: SHELL_FILE },
-  { name: 'shell', path: [`^src/api/`, `^src/[^/]+/.*(${SHELL_FILE})`] },
-  { name: 'app', path: '^src/(app\\.module|bootstrap|main|cli|cli-[a-z]+|read-models)\\.ts$' },
+  { name: 'shell', path: [`^src/api/`, `^src/(?!kernel/)[^/]+/.*(${SHELL_FILE})`] },
+  { name: 'app', path: '^src/(app\\.module|bootstrap|main|cli|cli-[a-z-]+|read-models)\\.ts$' },
+];
+
+// The cross-feature imports still allowed, each by its target file: the debt the kernel's ports
+// have not yet paid. Add none; each one gone is a port in src/kernel/.
+const CROSS_FEATURE = [
+  {
+    to: '^src/(matches/matches|registry/registry|live/live|board/board)\\.module\\.ts$',
+    why: 'Nest modules import the module whose providers they inject (appeals, layouts, exports and matches wire matches or registry; board wires live; desk wires board).',
+  },
+  {
+    to: '^src/registry/(registry-commands\\.service|registry-queries\\.service|schedule-check|competition-appeal-policy)\\.ts$',
+    why: "Imports and the demo seeder write through the registry's command service, the board reads its queries; appeals wires its appeal policy.",
+  },
+  {
+    to: '^src/matches/(match-commands\\.service|match-stream)\\.ts$',
+    why: "The demo seeder records matches through the command service; audit's ledger-wide re-adjudication (a worker thread holding only a store) reads each match with loadMatch.",
+  },
+  {
+    to: '^src/(appeals/cases/appeal-cases\\.service|webhooks/outbox|live/live-hub|metrics/(ledger-metrics|write-outcome))\\.ts$',
+    why: 'Metrics and webhooks observe appeals overdue, the outbox and the live hub; audit and logging count through metrics.',
+  },
+  {
+    to: '^src/audit/ledger-verifier\\.ts$',
+    why: "A ledger migration verifies its output with audit's chain verifier.",
+  },
+  {
+    to: '^src/(board/(page-assets|board\\.controller)|live/live-channels)\\.ts$',
+    why: "The desk serves the board's pages; the board follows live channels.",
+  },
 ];
 
 const spec = ({ path, pathNot }) => (pathNot ? { path, pathNot } : { path });
@@ -74,6 +111,24 @@ module.exports = {
       to: { pathNot: '^src/domain/' },
     },
     ...upward,
+    {
+      name: 'no-cross-feature',
+      comment:
+        "A feature's services, stream types and modules reach another feature only through the " +
+        'kernel and the layers below it (a port the kernel declares, provided by the feature ' +
+        "that owns it); its resolvers, inputs and models are the shell's. Exceptions, by name: " +
+        CROSS_FEATURE.map((x) => x.why).join(' '),
+      severity: 'error',
+      from: { path: FEATURES, pathNot: SHELL_FILE },
+      to: {
+        path: '^src/',
+        pathNot: [
+          '^src/$1/',
+          '^src/(domain|ledger|projections|config|kernel|streams)/',
+          SHELL_FILE,
+        ].concat(CROSS_FEATURE.map((x) => x.to)),
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -5,7 +5,7 @@ import { eventIdFor, matchStream } from '../src/ledger/envelope';
 import { NO_STREAM, type EventToAppend, type StoredEvent } from '../src/ledger/event-store';
 import { sealEvents } from '../src/ledger/hash-chain';
 import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
-import type { CommandContext } from '../src/matches/command-context';
+import type { CommandContext } from '../src/kernel/command-context';
 import { MatchCommandService } from '../src/matches/match-commands.service';
 import { MatchProjector } from '../src/projections/match-projector';
 import { ReadModel } from '../src/projections/read-model';

@@ -9,7 +9,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthGuard } from './api/auth/auth.guard';
 import { ClientThrottlerGuard } from './api/auth/throttler.guard';
 import { clientOf, TokenService } from './api/auth/tokens';
-import { CostBudget } from './api/graphql/cost';
+import { CostBudget } from './kernel/graphql/cost';
 import { RevocationList } from './api/auth/revocations';
 import { AppealsModule } from './appeals/appeals.module';
 import { AuditModule } from './audit/audit.module';
@@ -21,7 +21,7 @@ import {
   depthRule,
   type Admission,
 } from './api/graphql/limits';
-import { sqliteCounts } from './api/graphql/prices';
+import { sqliteCounts } from './kernel/graphql/prices';
 import type { GraphQLSchema } from 'graphql';
 import { ReadModel } from './projections/read-model';
 import { PositionWaiter } from './projections/position-waiter';
@@ -30,7 +30,7 @@ import {
   readYourWritesPlugin,
   WriteScopeInterceptor,
 } from './api/graphql/read-your-writes';
-import type { GqlContext } from './api/graphql/request-context';
+import type { GqlContext } from './kernel/request-context';
 import { LEDGER_CONFIG, ledgerConfig, type LedgerConfig } from './config/configuration';
 import { LedgerModule } from './ledger/ledger.module';
 import { TOKEN_ISSUER } from './devices/enrolment.service';
@@ -38,6 +38,9 @@ import { EXPORT_BUDGET } from './exports/exports.controller';
 import { REQUEST_SUBJECT, type RequestSubject } from './logging/request-log';
 import { STORE_CONFIG, STORE_DECORATOR } from './ledger/store-config';
 import { meteredStore } from './metrics/timed-event-store';
+import { EVENT_STORE } from './ledger/event-store';
+import { MATCH_REPLAY } from './kernel/match/match-replay.port';
+import { matchReplay } from './matches/match-replay';
 import { liveServerOptions } from './live/live-gate';
 import { LiveModule } from './live/live.module';
 import { PROJECTIONS, READ_MODEL_FILE } from './projections/projection';
@@ -82,6 +85,8 @@ import { metricsPlugin } from './metrics/metrics-plugin';
     { provide: STORE_DECORATOR, inject: [LedgerMetrics], useFactory: meteredStore },
     // The ports features declare that the shell's services fill.
     { provide: TOKEN_ISSUER, useExisting: TokenService },
+    // The kernel's ports the features that own them fill.
+    { provide: MATCH_REPLAY, inject: [EVENT_STORE], useFactory: matchReplay },
     { provide: EXPORT_BUDGET, useExisting: CostBudget },
     { provide: REQUEST_SUBJECT, inject: [TokenService], useFactory: requestSubject },
     {
@@ -116,6 +121,7 @@ import { metricsPlugin } from './metrics/metrics-plugin';
     STORE_DECORATOR,
     READ_MODEL_FILE,
     TOKEN_ISSUER,
+    MATCH_REPLAY,
     EXPORT_BUDGET,
     REQUEST_SUBJECT,
     TokenService,

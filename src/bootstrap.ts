@@ -2,7 +2,7 @@ import { Logger, ValidationPipe, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ValidationError } from 'class-validator';
 import type { NextFunction, Request, Response } from 'express';
-import { InputValidationError, type FieldProblem } from './api/graphql/errors';
+import { InputValidationError, type FieldProblem } from './kernel/input-errors';
 import { mountAltair } from './api/ide/altair';
 import { aliasLimit } from './api/graphql/limits';
 import { LEDGER_CONFIG, type LedgerConfig } from './config/configuration';

@@ -12,8 +12,8 @@ import {
   type Registration,
 } from './cli-context';
 import { EXIT, refused } from './cli-exit';
-import { runSeedDemo, seedDemoOptions } from './demo/seed-demo.cli';
-import { runExport, type ExportOptions } from './exports/exports.cli';
+import { runSeedDemo, seedDemoOptions } from './cli-seed-demo';
+import { runExport, type ExportOptions } from './cli-exports';
 import { createEventStore } from './ledger/ledger.module';
 import { MatchProjector } from './projections/match-projector';
 import { ReadModel } from './projections/read-model';

@@ -23,7 +23,7 @@ import type { EventStore } from './ledger/event-store';
 import { createEventStore } from './ledger/ledger.module';
 import { compareWithRebuild, readModelReport } from './projections/read-model-check';
 import { ledgerSize, startProgress } from './projections/rebuild-progress';
-import { runVerifyFile } from './exports/exports.cli';
+import { runVerifyFile } from './cli-exports';
 import { counted } from './ledger/counted';
 import { featureProjections } from './read-models';
 

@@ -1,4 +1,4 @@
-import { TOKEN_ROLES } from './api/auth/policy';
+import { TOKEN_ROLES } from './kernel/auth/policy';
 import { RevocationStream } from './api/auth/revocation-stream';
 import { RevocationList, type Revocation } from './api/auth/revocations';
 import { createEventStore } from './ledger/ledger.module';

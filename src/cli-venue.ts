@@ -9,8 +9,8 @@ import {
   withLedgerAndViews,
   type Registration,
 } from './cli-context';
-import { runDeskLink } from './desk/desk-link.cli';
-import { importResultsCommand } from './imports/import-results.command';
+import { runDeskLink } from './cli-desk-link';
+import { importResultsCommand } from './cli-import-results';
 import { resultsFileCommand, type ResultsFileOptions } from './results-files/results-file.command';
 
 // The commands of a federation's records and a venue's night: results files, imports of past

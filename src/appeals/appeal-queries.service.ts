@@ -1,11 +1,10 @@
 import { previewAppeal, type AmendmentProposal, type AppealPreview } from '../domain';
-import type { EventStore } from '../ledger/event-store';
 import { longReads } from '../ledger/slices';
-import { requireReplay } from '../matches/match-replay';
+import type { MatchReplay } from '../kernel/match/match-replay.port';
 
 // Appeal previews: the decision run on the stream as read, or what closed the appeal. Never appends.
 export class AppealQueryService {
-  constructor(private readonly store: EventStore) {}
+  constructor(private readonly replay: MatchReplay) {}
 
   async preview(
     matchId: string,
@@ -13,7 +12,7 @@ export class AppealQueryService {
     remedy?: AmendmentProposal,
   ): Promise<AppealPreview & { streamRevision: number }> {
     return longReads.run(async (slice) => {
-      const { records, revision, state } = await requireReplay(this.store, matchId, slice);
+      const { records, revision, state } = await this.replay.require(matchId, slice);
       // The decision's own replay runs whole: it starts on a turn of its own.
       await slice.away(new Promise((resolve) => setImmediate(resolve)));
       return { ...previewAppeal(records, state, appealId, remedy), streamRevision: revision };

@@ -10,6 +10,7 @@ import { AppealCaseService } from './cases/appeal-cases.service';
 import { AppealCasesResolver } from './cases/appeal-cases.resolver';
 import { AppealWindowResolver } from './window/appeal-window.resolver';
 import { ReadModel } from '../projections/read-model';
+import { MATCH_REPLAY, type MatchReplay } from '../kernel/match/match-replay.port';
 import { AppealPolicyService } from './policy/appeal-policy.service';
 import {
   COMPETITION_APPEAL_POLICY,
@@ -26,13 +27,14 @@ import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry
   providers: [
     {
       provide: AppealQueryService,
-      inject: [EVENT_STORE],
-      useFactory: (s: EventStore) => new AppealQueryService(s),
+      inject: [MATCH_REPLAY],
+      useFactory: (m: MatchReplay) => new AppealQueryService(m),
     },
     {
       provide: AppealCaseService,
-      inject: [EVENT_STORE, ReadModel, CLOCK],
-      useFactory: (s: EventStore, r: ReadModel, c: Clock) => new AppealCaseService(s, r, c),
+      inject: [EVENT_STORE, ReadModel, CLOCK, MATCH_REPLAY],
+      useFactory: (s: EventStore, r: ReadModel, c: Clock, m: MatchReplay) =>
+        new AppealCaseService(s, r, c, m),
     },
     // A competition's appeal settings are the registry's (its own stream, never stale).
     { provide: COMPETITION_APPEAL_POLICY, useExisting: REGISTRY_APPEAL_POLICY },

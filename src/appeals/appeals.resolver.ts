@@ -4,9 +4,9 @@ import { type AmendmentProposal, type MatchCommand, type ShotCall } from '../dom
 import { MatchCommandService } from '../matches/match-commands.service';
 import { AppealQueryService } from './appeal-queries.service';
 import { AppealPolicyService } from './policy/appeal-policy.service';
-import type { MutationName } from '../api/auth/policy';
+import type { MutationName } from '../kernel/auth/policy';
 import { TokenService } from '../api/auth/tokens';
-import { chargeWork, CostBudget } from '../api/graphql/cost';
+import { chargeWork, CostBudget } from '../kernel/graphql/cost';
 import { ReadModel } from '../projections/read-model';
 import {
   AmendmentInput,
@@ -23,15 +23,15 @@ import {
   RequestAppealReviewInput,
   ReviewAppealDecisionInput,
 } from './inputs/review-evidence.inputs';
-import type { MatchCommandInput } from '../api/graphql/inputs/command.input';
-import { shotFacts } from '../matches/inputs/shot-facts';
-import { resultChanges } from '../matches/inputs/game-result.inputs';
+import type { MatchCommandInput } from '../kernel/graphql/inputs/command.input';
+import { shotFacts } from '../kernel/match/inputs/shot-facts';
+import { resultChanges } from '../kernel/match/inputs/game-result.inputs';
 import { runMatchCommand } from '../matches/match.resolver';
 import { AppealPreviewModel } from './models/appeal.model';
-import { CommandResultModel } from '../matches/models/ledger-event.model';
-import { defined } from '../api/graphql/defined';
-import { toMatchModel, toRulingModel } from '../matches/models/mappers';
-import type { GqlContext } from '../api/graphql/request-context';
+import { CommandResultModel } from '../kernel/match/models/ledger-event.model';
+import { defined } from '../kernel/graphql/defined';
+import { toMatchModel, toRulingModel } from '../kernel/match/models/mappers';
+import type { GqlContext } from '../kernel/request-context';
 
 // Corrections, appeals (file, preview, decide) and sign-off. Kept apart from the table
 // resolver; the commands go through the same load → decide → append path.

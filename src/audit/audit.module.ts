@@ -4,6 +4,7 @@ import { BACKGROUND_LEASE, type BackgroundLease } from '../ledger/lease';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { LedgerMetrics } from '../metrics/ledger-metrics';
 import { ReadModel } from '../projections/read-model';
+import { MATCH_REPLAY, type MatchReplay } from '../kernel/match/match-replay.port';
 import { AuditResolver } from './audit.resolver';
 import { AuditService } from './audit.service';
 import { CheckpointScheduler } from './checkpoint-scheduler';
@@ -23,9 +24,14 @@ const LEDGER_SCANS = Symbol('LEDGER_SCANS');
     },
     {
       provide: AuditService,
-      inject: [EVENT_STORE, ReadModel, LedgerMetrics, LEDGER_SCANS],
-      useFactory: (s: EventStore, r: ReadModel, m: LedgerMetrics, scans: LedgerScans) =>
-        new AuditService(s, r, (ok) => m.verified(ok), scans),
+      inject: [EVENT_STORE, ReadModel, MATCH_REPLAY, LedgerMetrics, LEDGER_SCANS],
+      useFactory: (
+        s: EventStore,
+        r: ReadModel,
+        replay: MatchReplay,
+        m: LedgerMetrics,
+        scans: LedgerScans,
+      ) => new AuditService(s, r, replay, (ok) => m.verified(ok), scans),
     },
     {
       provide: CheckpointScheduler,

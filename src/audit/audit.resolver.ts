@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Query, Resolver } from '@nestjs/graphql';
-import { AuthError } from '../api/auth/auth-errors';
-import { authorizeLedgerScan } from '../api/auth/policy';
+import { AuthError } from '../kernel/auth/auth-errors';
+import { authorizeLedgerScan } from '../kernel/auth/policy';
 import { TokenService } from '../api/auth/tokens';
-import { chargeWork, CostBudget } from '../api/graphql/cost';
-import type { GqlContext } from '../api/graphql/request-context';
+import { chargeWork, CostBudget } from '../kernel/graphql/cost';
+import type { GqlContext } from '../kernel/request-context';
 import { GraphQLDateTime } from 'graphql-scalars';
 import {
   DEFAULT_PAGE,
@@ -14,7 +14,7 @@ import {
   encodeCursor,
   pageComplexity,
   pageOf,
-} from '../api/graphql/pagination';
+} from '../kernel/graphql/pagination';
 import { AuditService } from './audit.service';
 import type { ChainBreak } from './ledger-verifier';
 import type { RulingDifference } from './readjudication';
@@ -31,8 +31,8 @@ import {
   ReadjudicationModel,
   RulingDifferenceModel,
 } from './models/audit.model';
-import { toEventModel, toMatchModel, toRulingModel } from '../matches/models/mappers';
-import { MatchModel } from '../matches/models/match.model';
+import { toEventModel, toMatchModel, toRulingModel } from '../kernel/match/models/mappers';
+import { MatchModel } from '../kernel/match/models/match.model';
 import { AuditQueryError } from './audit-errors';
 
 // An audit cursor is the global position of the last event of the page it ends.

@@ -2,7 +2,7 @@ import { laterSupersession, tableWords, type MatchState } from '../domain';
 import type { MatchRecord } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
 import { longReads } from '../ledger/slices';
-import { replayMatch } from '../matches/match-replay';
+import type { MatchReplay } from '../kernel/match/match-replay.port';
 import { withEvents, type AuditRow } from '../projections/audit-events';
 import type { AuditFilter, ReadModel } from '../projections/read-model';
 import { AuditQueryError } from './audit-errors';
@@ -63,6 +63,7 @@ export class AuditService {
   constructor(
     private readonly store: EventStore,
     private readonly readModel: ReadModel,
+    private readonly replay: MatchReplay,
     // Told of each whole-ledger verification's result (the server's metrics).
     private readonly onVerified: (ok: boolean) => void = () => undefined,
     // Where whole-ledger scans run: a worker thread for a SQLite file (audit.module.ts).
@@ -114,8 +115,7 @@ export class AuditService {
   ): Promise<MatchState[]> {
     return longReads.run(async (slice) => {
       const states: MatchState[] = [];
-      const loaded = await replayMatch(
-        this.store,
+      const loaded = await this.replay.replay(
         matchId,
         slice,
         { maxCount: from + count },
@@ -145,13 +145,13 @@ export class AuditService {
       throw new AuditQueryError('BAD_USER_INPUT', 'revision must be a whole number from 0');
     const limit = at === null ? undefined : instant(at, 'at')!;
     return longReads.run(async (slice) => {
-      const loaded = await replayMatch(this.store, matchId, slice, {
+      const loaded = await this.replay.replay(matchId, slice, {
         ...(revision === null ? {} : { maxCount: revision + 1 }),
         ...(limit === undefined ? {} : { recordedAtOrBefore: limit }),
       });
       if (loaded.state === null) {
         const exists =
-          limit !== undefined && (await replayMatch(this.store, matchId, slice, { maxCount: 1 }));
+          limit !== undefined && (await this.replay.replay(matchId, slice, { maxCount: 1 }));
         if (exists && exists.state !== null)
           throw new AuditQueryError('NOT_FOUND', `Match ${matchId} had no events yet at ${at}`);
         throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
@@ -161,7 +161,7 @@ export class AuditService {
           'NOT_FOUND',
           `Match ${matchId} has no revision ${revision} (its last is ${loaded.revision})`,
         );
-      const { records } = await replayMatch(this.store, matchId, slice);
+      const { records } = await this.replay.replay(matchId, slice);
       return { state: loaded.state, supersededBy: supersession(records, loaded.revision) };
     }, lane);
   }
@@ -177,7 +177,7 @@ export class AuditService {
   async readjudicate(matchId: string | null, lane?: object): Promise<Readjudication> {
     if (matchId === null) return this.exclusive('readjudicate', () => this.scans.readjudicate());
     return longReads.run(async (slice) => {
-      const { records } = await replayMatch(this.store, matchId, slice);
+      const { records } = await this.replay.replay(matchId, slice);
       if (records.length === 0)
         throw new AuditQueryError('NOT_FOUND', `No match with id ${matchId}`);
       return readjudicateStream(matchId, records, slice);

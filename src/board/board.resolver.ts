@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Query, Resolver, Subscription } from '@nestjs/graphql';
 import type { ComplexityEstimator } from '@nestjs/graphql';
-import { InputValidationError } from '../api/graphql/errors';
-import { ID_PATTERN } from '../api/graphql/inputs/command.input';
-import type { GqlContext } from '../api/graphql/request-context';
+import { InputValidationError } from '../kernel/input-errors';
+import { ID_PATTERN } from '../kernel/graphql/inputs/command.input';
+import type { GqlContext } from '../kernel/request-context';
 import type { LiveItem } from '../live/live-channels';
 import { LiveError } from '../live/live-errors';
 import { LiveHub } from '../live/live-hub';

@@ -7,7 +7,7 @@ import {
 } from '../domain';
 import type { Clock } from '../ledger/clock';
 import { matchIdFor } from '../ledger/envelope';
-import type { CommandContext } from '../matches/command-context';
+import type { CommandContext } from '../kernel/command-context';
 import type { CommandOutcome, MatchCommandService } from '../matches/match-commands.service';
 import type { RegistryCommandService } from '../registry/registry-commands.service';
 import { resolveSchedule } from '../registry/schedule-check';

@@ -3,7 +3,7 @@ import { RegistryModule } from '../registry/registry.module';
 import { ExportsController } from './exports.controller';
 import { ExportsResolver } from './exports.resolver';
 
-// NDJSON and CSV exports over the API and as a download (the CLI has its own entry: exports.cli.ts).
+// NDJSON and CSV exports over the API and as a download (the CLI has its own entry: src/cli-exports.ts).
 @Module({
   imports: [RegistryModule],
   controllers: [ExportsController],

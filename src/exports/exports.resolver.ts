@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Query, Resolver } from '@nestjs/graphql';
-import { chargeWork, CostBudget } from '../api/graphql/cost';
-import { InputValidationError } from '../api/graphql/errors';
-import { ledgerExportPrice, standingsPrice } from '../api/graphql/prices';
-import type { GqlContext } from '../api/graphql/request-context';
+import { chargeWork, CostBudget } from '../kernel/graphql/cost';
+import { InputValidationError } from '../kernel/input-errors';
+import { ledgerExportPrice, standingsPrice } from '../kernel/graphql/prices';
+import type { GqlContext } from '../kernel/request-context';
 import { longReads } from '../ledger/slices';
 import { ReadModel } from '../projections/read-model';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';

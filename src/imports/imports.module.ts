@@ -6,7 +6,7 @@ import { RegistryCommandService } from '../registry/registry-commands.service';
 import { ImportsResolver } from './imports.resolver';
 import { ResultsImporter } from './results-import';
 
-// Imports of past results over the API (the CLI has its own entry: import-results.command.ts).
+// Imports of past results over the API (the CLI has its own entry: src/cli-import-results.ts).
 @Module({
   providers: [
     {

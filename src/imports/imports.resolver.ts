@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { TokenService } from '../api/auth/tokens';
-import { commandContext, type GqlContext } from '../api/graphql/request-context';
+import { commandContext, type GqlContext } from '../kernel/request-context';
 import { ImportResultsInput } from './inputs/import-results.inputs';
 import { ImportReportModel } from './models/import-report.model';
 import { ResultsImporter } from './results-import';

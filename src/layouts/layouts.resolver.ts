@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { TokenService } from '../api/auth/tokens';
-import type { GqlContext } from '../api/graphql/request-context';
+import type { GqlContext } from '../kernel/request-context';
 import { MatchCommandService } from '../matches/match-commands.service';
 import { runMatchCommand } from '../matches/match.resolver';
-import { CommandResultModel } from '../matches/models/ledger-event.model';
-import { RecordLayoutInput, toLayout } from './inputs/layout.inputs';
+import { CommandResultModel } from '../kernel/match/models/ledger-event.model';
+import { RecordLayoutInput, toLayout } from '../kernel/match/inputs/layout.inputs';
 
 // A layout recorded on its own, corrected, or proposed by an appellant; the actor is the token's.
 @Resolver()

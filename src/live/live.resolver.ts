@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
 import type { Ruling } from '../domain';
-import { chargeBudget, CostBudget } from '../api/graphql/cost';
-import type { GqlContext } from '../api/graphql/request-context';
-import { toEventModel, toMatchModel, toRulingModel } from '../matches/models/mappers';
+import { chargeBudget, CostBudget } from '../kernel/graphql/cost';
+import type { GqlContext } from '../kernel/request-context';
+import { toEventModel, toMatchModel, toRulingModel } from '../kernel/match/models/mappers';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { longReads } from '../ledger/slices';
 import { ReadModel } from '../projections/read-model';

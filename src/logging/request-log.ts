@@ -7,7 +7,7 @@ import pino from 'pino';
 import type { Options } from 'pino-http';
 import type { OpsSettings } from '../config/ops-settings';
 
-// The same rule as the write path's check of the header (src/api/graphql/request-context.ts).
+// The same rule as the write path's check of the header (src/kernel/request-context.ts).
 const CORRELATION_ID = /^[A-Za-z0-9._:@-]{1,64}$/;
 const OPERATION = Symbol('graphqlOperation');
 

@@ -14,8 +14,8 @@ import type { MatchProjector } from '../projections/match-projector';
 import { commandHashOf, commandRecords, hashCommand } from '../streams/command-hash';
 import { StreamRuntime, type OriginSink, type Outcome } from '../streams/stream-runtime';
 import type { CommittedBatch } from '../streams/stream-type';
-import type { CommandContext } from './command-context';
-import { MatchAccessDeniedError, MatchNotFoundError } from './match-errors';
+import type { CommandContext } from '../kernel/command-context';
+import { MatchAccessDeniedError, MatchNotFoundError } from '../kernel/match-errors';
 import { matchStreamType } from './match-stream-type';
 
 export type { OriginSink } from '../streams/stream-runtime';

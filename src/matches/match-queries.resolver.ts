@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Query, Resolver } from '@nestjs/graphql';
-import { chargeWork, CostBudget } from '../api/graphql/cost';
-import type { GqlContext } from '../api/graphql/request-context';
+import { chargeWork, CostBudget } from '../kernel/graphql/cost';
+import type { GqlContext } from '../kernel/request-context';
 import {
   DEFAULT_PAGE,
   MAX_PAGE,
@@ -10,13 +10,13 @@ import {
   encodeCursor,
   pageComplexity,
   pageOf,
-} from '../api/graphql/pagination';
+} from '../kernel/graphql/pagination';
 import { inSlices } from '../ledger/sliced-list';
 import { longReads } from '../ledger/slices';
 import { MatchQueryService } from './match-queries.service';
-import { LedgerEventModel } from './models/ledger-event.model';
-import { toEventModel, toMatchModel } from './models/mappers';
-import { MatchConnectionModel, MatchModel } from './models/match.model';
+import { LedgerEventModel } from '../kernel/match/models/ledger-event.model';
+import { toEventModel, toMatchModel } from '../kernel/match/models/mappers';
+import { MatchConnectionModel, MatchModel } from '../kernel/match/models/match.model';
 
 // A match cursor is the read model's sort key of the match it points at.
 const CURSOR = 'm';

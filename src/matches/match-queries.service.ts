@@ -1,7 +1,7 @@
 import { supersededRevisions, type MatchState } from '../domain';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { ReadModel } from '../projections/read-model';
-import { GameNotFoundError, MatchNotFoundError } from './match-errors';
+import { GameNotFoundError, MatchNotFoundError } from '../kernel/match-errors';
 import { longReads } from '../ledger/slices';
 import { requireReplay } from './match-replay';
 

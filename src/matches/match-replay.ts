@@ -8,7 +8,8 @@ import {
 } from '../ledger/envelope';
 import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { Slice } from '../ledger/slices';
-import { MatchNotFoundError } from './match-errors';
+import { MatchNotFoundError } from '../kernel/match-errors';
+import type { MatchReplay } from '../kernel/match/match-replay.port';
 import type { LoadedMatch, LoadOptions } from './match-stream';
 
 type Applied = ReturnType<typeof applyStored<MatchState>>;
@@ -80,4 +81,13 @@ function lastIndexRecordedBy(events: readonly StoredEvent[], instant: string): n
     if (((e.metadata as StoredMetadata).recordedAt ?? '') <= instant) last = i;
   });
   return last;
+}
+
+// The kernel's MATCH_REPLAY port over this store (provided by the app).
+export function matchReplay(store: EventStore): MatchReplay {
+  return {
+    replay: (matchId, slice, options, onState) =>
+      replayMatch(store, matchId, slice, options, onState),
+    require: (matchId, slice, options) => requireReplay(store, matchId, slice, options),
+  };
 }

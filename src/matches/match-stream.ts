@@ -3,7 +3,7 @@ import { matchStream } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
 import { loadStream, type LoadOptions as StreamLoadOptions } from '../streams/load-stream';
 import type { LoadedStream } from '../streams/stream-type';
-import { MatchNotFoundError } from './match-errors';
+import { MatchNotFoundError } from '../kernel/match-errors';
 
 // A match stream read once: every event converted and folded once, for every reader (the write
 // path, history, previews, time travel, re-adjudication).

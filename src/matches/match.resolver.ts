@@ -3,7 +3,7 @@ import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { emptyFacts, type MatchCommand, type ShotCall } from '../domain';
 import { matchIdFor } from '../ledger/envelope';
 import { MatchCommandService, type CommandOutcome } from './match-commands.service';
-import type { MutationName } from '../api/auth/policy';
+import type { MutationName } from '../kernel/auth/policy';
 import { TokenService } from '../api/auth/tokens';
 import {
   CallShotInput,
@@ -12,17 +12,17 @@ import {
   DeclareFrozenBallInput,
   PlaceCueBallInput,
   RecordRefereeRulingInput,
-} from './inputs/match.inputs';
+} from '../kernel/match/inputs/match.inputs';
 import { AssignOfficialsInput, ScheduleMatchInput } from './inputs/schedule.inputs';
-import type { CommandInput, MatchCommandInput } from '../api/graphql/inputs/command.input';
-import { shotFacts } from './inputs/shot-facts';
-import { layoutOption } from '../layouts/inputs/layout.inputs';
-import { RecordShotInput } from './inputs/shot.inputs';
-import { CommandResultModel } from './models/ledger-event.model';
-import { defined } from '../api/graphql/defined';
-import { toEventModel, toMatchModel, toRulingModel } from './models/mappers';
-import { MatchModel } from './models/match.model';
-import { commandContext, type GqlContext } from '../api/graphql/request-context';
+import type { CommandInput, MatchCommandInput } from '../kernel/graphql/inputs/command.input';
+import { shotFacts } from '../kernel/match/inputs/shot-facts';
+import { layoutOption } from '../kernel/match/inputs/layout.inputs';
+import { RecordShotInput } from '../kernel/match/inputs/shot.inputs';
+import { CommandResultModel } from '../kernel/match/models/ledger-event.model';
+import { defined } from '../kernel/graphql/defined';
+import { toEventModel, toMatchModel, toRulingModel } from '../kernel/match/models/mappers';
+import { MatchModel } from '../kernel/match/models/match.model';
+import { commandContext, type GqlContext } from '../kernel/request-context';
 import { RegistryRecords } from '../registry/registry-streams';
 import { resolveSchedule, type ScheduleDraft } from '../registry/schedule-check';
 

@@ -3,7 +3,8 @@ import { CLOCK, type Clock } from '../ledger/clock';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
-import { OriginLog } from '../privacy/origin-log';
+import { ORIGIN_SINK } from '../kernel/origin-sink';
+import type { OriginSink } from '../streams/stream-runtime';
 import { MatchCommandService } from './match-commands.service';
 import { MatchQueryService } from './match-queries.service';
 import { MatchQueriesResolver } from './match-queries.resolver';
@@ -17,8 +18,8 @@ import { RegistryModule } from '../registry/registry.module';
   providers: [
     {
       provide: MatchCommandService,
-      inject: [EVENT_STORE, MatchProjector, CLOCK, { token: OriginLog, optional: true }],
-      useFactory: (s: EventStore, p: MatchProjector, c: Clock, o?: OriginLog) =>
+      inject: [EVENT_STORE, MatchProjector, CLOCK, { token: ORIGIN_SINK, optional: true }],
+      useFactory: (s: EventStore, p: MatchProjector, c: Clock, o?: OriginSink) =>
         new MatchCommandService(s, p, c, undefined, o ?? null),
     },
     {

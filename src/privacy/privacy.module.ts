@@ -1,6 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { BACKGROUND_LEASE, type BackgroundLease } from '../ledger/lease';
+import { ORIGIN_SINK } from '../kernel/origin-sink';
 import { OriginLog } from './origin-log';
 import { PrivacyResolver } from './privacy.resolver';
 
@@ -19,9 +20,11 @@ import { PrivacyResolver } from './privacy.resolver';
           () => lease.held,
         ),
     },
+    // The kernel's port the write paths record origins through.
+    { provide: ORIGIN_SINK, useExisting: OriginLog },
     PrivacyResolver,
   ],
-  exports: [OriginLog],
+  exports: [OriginLog, ORIGIN_SINK],
 })
 export class PrivacyModule implements OnApplicationShutdown {
   constructor(@Inject(OriginLog) private readonly origins: OriginLog) {}

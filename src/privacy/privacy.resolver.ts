@@ -1,8 +1,8 @@
 import { Inject, Optional } from '@nestjs/common';
 import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { TokenService } from '../api/auth/tokens';
-import type { GqlContext } from '../api/graphql/request-context';
-import { EventMetadataModel } from '../matches/models/ledger-event.model';
+import type { GqlContext } from '../kernel/request-context';
+import { EventMetadataModel } from '../kernel/match/models/ledger-event.model';
 import { OriginLog } from './origin-log';
 
 // An event's origin is personal data: only admins see it, from the origin log (or, for events

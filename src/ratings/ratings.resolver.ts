@@ -8,8 +8,8 @@ import {
   encodeCursor,
   pageComplexity,
   pageOf,
-} from '../api/graphql/pagination';
-import * as E from '../api/graphql/enums';
+} from '../kernel/graphql/pagination';
+import * as E from '../kernel/graphql/enums';
 import type { Discipline } from '../domain';
 import { DEFAULT_MAX_RACE, gameWinProbability, type PlayerRating } from '../domain/ratings';
 import { ReadModel } from '../projections/read-model';

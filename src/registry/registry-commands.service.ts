@@ -10,7 +10,7 @@ import {
 import type { Clock } from '../ledger/clock';
 import type { EventStore } from '../ledger/event-store';
 import type { MatchProjector } from '../projections/match-projector';
-import type { CommandContext } from '../matches/command-context';
+import type { CommandContext } from '../kernel/command-context';
 import { registryHashBefore } from '../streams/command-hash';
 import { StreamRuntime, type OriginSink } from '../streams/stream-runtime';
 import type { CommittedBatch } from '../streams/stream-type';

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CLOCK, type Clock } from '../ledger/clock';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
-import { OriginLog } from '../privacy/origin-log';
+import { ORIGIN_SINK } from '../kernel/origin-sink';
+import type { OriginSink } from '../streams/stream-runtime';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
 import { COMPETITION_APPEAL_POLICY, registryAppealPolicy } from './competition-appeal-policy';
@@ -15,8 +16,8 @@ import { RegistryRecords } from './registry-streams';
   providers: [
     {
       provide: RegistryCommandService,
-      inject: [EVENT_STORE, MatchProjector, CLOCK, { token: OriginLog, optional: true }],
-      useFactory: (s: EventStore, p: MatchProjector, c: Clock, o?: OriginLog) =>
+      inject: [EVENT_STORE, MatchProjector, CLOCK, { token: ORIGIN_SINK, optional: true }],
+      useFactory: (s: EventStore, p: MatchProjector, c: Clock, o?: OriginSink) =>
         new RegistryCommandService(s, p, c, o ?? null),
     },
     {

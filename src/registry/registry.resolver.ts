@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { RegistryError, type CompetitionFields } from '../domain';
-import type { MutationName } from '../api/auth/policy';
+import type { MutationName } from '../kernel/auth/policy';
 import { TokenService } from '../api/auth/tokens';
-import type { CommandInput } from '../api/graphql/inputs/command.input';
+import type { CommandInput } from '../kernel/graphql/inputs/command.input';
 import {
   DEFAULT_PAGE,
   MAX_PAGE,
@@ -12,10 +12,10 @@ import {
   encodeCursor,
   pageComplexity,
   pageOf,
-} from '../api/graphql/pagination';
-import { commandContext, type GqlContext } from '../api/graphql/request-context';
-import { defined } from '../api/graphql/defined';
-import { standingsPrice } from '../api/graphql/prices';
+} from '../kernel/graphql/pagination';
+import { commandContext, type GqlContext } from '../kernel/request-context';
+import { defined } from '../kernel/graphql/defined';
+import { standingsPrice } from '../kernel/graphql/prices';
 import { longReads } from '../ledger/slices';
 import {
   AssignCommitteeInput,

@@ -3,8 +3,8 @@ import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { RevocationStream } from '../api/auth/revocation-stream';
 import type { Revocation } from '../api/auth/revocations';
 import { TokenService } from '../api/auth/tokens';
-import { InputValidationError } from '../api/graphql/errors';
-import type { GqlContext } from '../api/graphql/request-context';
+import { InputValidationError } from '../kernel/input-errors';
+import type { GqlContext } from '../kernel/request-context';
 import { RevokeTokenInput } from './inputs/revoke-token.input';
 import { TokenRevocationModel } from './models/token-revocation.model';
 

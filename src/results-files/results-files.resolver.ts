@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Query, Resolver, registerEnumType } from '@nestjs/graphql';
-import { resultsFilePrice } from '../api/graphql/prices';
+import { resultsFilePrice } from '../kernel/graphql/prices';
 import { ReadModel } from '../projections/read-model';
 import { ResultsFileFilterInput } from './inputs/results-file.inputs';
 import { checkPeriod } from './results-file-errors';

@@ -7,9 +7,9 @@ import {
   encodeCursor,
   pageComplexity,
   pageOf,
-} from '../api/graphql/pagination';
-import { statsCsvPrice } from '../api/graphql/prices';
-import type { GqlContext } from '../api/graphql/request-context';
+} from '../kernel/graphql/pagination';
+import { statsCsvPrice } from '../kernel/graphql/prices';
+import type { GqlContext } from '../kernel/request-context';
 import { STATS_VERSION } from '../domain/stats';
 import { longReads } from '../ledger/slices';
 import { StatsFilterInput } from './inputs/stats.inputs';

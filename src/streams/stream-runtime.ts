@@ -4,7 +4,7 @@ import { recordOf, toAppend } from '../ledger/envelope';
 import { EventStoreError, NO_STREAM, WrongExpectedRevisionError } from '../ledger/event-store';
 import type { EventStore } from '../ledger/event-store';
 import { sameHash, sealEvents } from '../ledger/hash-chain';
-import { IdempotencyKeyReusedError } from '../matches/match-errors';
+import { IdempotencyKeyReusedError } from '../kernel/match-errors';
 import { commandHashOf, commandRecords, hashCommand } from './command-hash';
 import { loadStream } from './load-stream';
 import { StreamCache, type StreamCacheLimits } from './stream-cache';

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { AuthError } from '../api/auth/auth-errors';
-import type { Principal } from '../api/auth/policy';
+import { AuthError } from '../kernel/auth/auth-errors';
+import type { Principal } from '../kernel/auth/policy';
 import { TokenService } from '../api/auth/tokens';
-import type { GqlContext } from '../api/graphql/request-context';
+import type { GqlContext } from '../kernel/request-context';
 import { RegisterWebhookInput, ReplayWebhookInput } from './inputs/webhook.inputs';
 import {
   WebhookDeliveryModel,

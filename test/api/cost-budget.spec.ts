@@ -1,4 +1,4 @@
-import { CostBudget } from '../../src/api/graphql/cost';
+import { CostBudget } from '../../src/kernel/graphql/cost';
 
 // Rate limiting counts the work asked for, not the number of requests.
 describe('CostBudget', () => {

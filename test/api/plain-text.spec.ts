@@ -1,5 +1,5 @@
 import { validateSync } from 'class-validator';
-import { PlainName, PlainText } from '../../src/api/graphql/inputs/plain-text';
+import { PlainName, PlainText } from '../../src/kernel/graphql/inputs/plain-text';
 
 class Named {
   @PlainName() name!: string;

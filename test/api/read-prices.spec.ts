@@ -1,5 +1,5 @@
 import { boardComplexity } from '../../src/board/board.resolver';
-import { resultsFilePrice, PRICE_CONTEXT, type WorkCounts } from '../../src/api/graphql/prices';
+import { resultsFilePrice, PRICE_CONTEXT, type WorkCounts } from '../../src/kernel/graphql/prices';
 
 // A results file parses every match view it may include: aliases must multiply that, not 1.
 describe('resultsFile price', () => {

@@ -2,7 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AuthError } from '../../src/api/auth/auth-errors';
+import { AuthError } from '../../src/kernel/auth/auth-errors';
 import { RevocationList } from '../../src/api/auth/revocations';
 import { AUDIENCE, TokenService } from '../../src/api/auth/tokens';
 import { tokenSettings } from '../../src/config/token-settings';

@@ -1,6 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
-import { AuthError } from '../../src/api/auth/auth-errors';
-import { TOKEN_ROLES } from '../../src/api/auth/policy';
+import { AuthError } from '../../src/kernel/auth/auth-errors';
+import { TOKEN_ROLES } from '../../src/kernel/auth/policy';
 import { AUDIENCE, TokenService } from '../../src/api/auth/tokens';
 import { tokenSettings } from '../../src/config/token-settings';
 

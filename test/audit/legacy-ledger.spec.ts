@@ -1,3 +1,4 @@
+import { matchReplay } from '../../src/matches/match-replay';
 import { readFileSync } from 'node:fs';
 import { AuditService } from '../../src/audit/audit.service';
 import { verifyLedger } from '../../src/audit/ledger-verifier';
@@ -60,7 +61,7 @@ describe('a ledger recorded by an earlier build (engine 1.1.0)', () => {
   // Engines since 1.1.0 changed what these rulings say, and only these (each explained in ALTERED).
   it('re-adjudicates with differences exactly where the engine changed a ruling', async () => {
     const shots = legacyLines().filter((l) => l.type === 'ShotAdjudicated').length;
-    const r = await new AuditService(store, readModel).readjudicate(null);
+    const r = await new AuditService(store, readModel, matchReplay(store)).readjudicate(null);
     expect(r.engineVersion).toBe(ENGINE);
     expect(
       r.differences

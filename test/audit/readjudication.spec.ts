@@ -1,3 +1,4 @@
+import { matchReplay } from '../../src/matches/match-replay';
 import type { LedgerEvent } from '../../src/domain';
 import { ENGINE_VERSION } from '../../src/domain';
 import { AuditService } from '../../src/audit/audit.service';
@@ -36,7 +37,7 @@ describe('re-adjudication with the current engine', () => {
   it('a ledger recorded by this engine re-rules identically, shot for shot', async () => {
     const store = new SqliteEventStore({ filename: ':memory:' });
     const ids = await recordSimulatedMatches(store, [4, 5, 6, 7]);
-    const audit = new AuditService(store, new ReadModel(':memory:'));
+    const audit = new AuditService(store, new ReadModel(':memory:'), matchReplay(store));
     const all = await audit.readjudicate(null);
     expect(all.engineVersion).toBe(ENGINE_VERSION);
     expect(all.shotsChecked).toBeGreaterThan(40);
@@ -58,7 +59,7 @@ describe('re-adjudication with the current engine', () => {
     // Appended with a valid chain: tampering is not the question here, the ruling is.
     expect((await verifyLedger(store)).ok).toBe(true);
 
-    const audit = new AuditService(store, new ReadModel(':memory:'));
+    const audit = new AuditService(store, new ReadModel(':memory:'), matchReplay(store));
     const before = await store.readStream('match-old-engine');
     const report = await audit.readjudicate(null);
     expect(report.differences).toHaveLength(1);

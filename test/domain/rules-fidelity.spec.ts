@@ -1,6 +1,6 @@
 import { emptyFacts, type ShotFacts } from '../../src/domain/events/shot-facts';
 import { choiceConsequences } from '../../src/domain/rules/choices';
-import { toMatchModel, toRulingModel } from '../../src/matches/models/mappers';
+import { toMatchModel, toRulingModel } from '../../src/kernel/match/models/mappers';
 import type { RuleProfileId } from '../../src/domain/table/vocabulary';
 import { Table } from '../support/match-fixtures';
 import { anaOnTwoFouls, BOTH, warnTwoFouls } from './rotation-scenarios';

@@ -1,7 +1,7 @@
 import { emptyFacts } from '../../src/domain/events/shot-facts';
 import { upcast } from '../../src/domain/events/upcast';
 import { statsOfRecorded, totalOf } from '../../src/domain/stats';
-import { toMatchModel } from '../../src/matches/models/mappers';
+import { toMatchModel } from '../../src/kernel/match/models/mappers';
 import { recordedHistory } from '../support/decider-spec';
 import { Table } from '../support/match-fixtures';
 import { A, B, CUE_TO_RAIL, groupsSet, PROFILES } from './eight-ball-scenarios';

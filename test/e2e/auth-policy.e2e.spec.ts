@@ -10,13 +10,13 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { randomUUID } from 'node:crypto';
-import { MUTATION_POLICY } from '../../src/api/auth/policy';
+import { MUTATION_POLICY } from '../../src/kernel/auth/policy';
 import { LedgerClient } from '../support/ledger-client';
 import { bearer, removeDir, startServer, type TestServer } from '../support/server';
 
 // Every Mutation field of the generated schema, sent by every kind of caller over HTTP. The
 // expected matrix is written out here on purpose: a new mutation fails this suite until it has a
-// policy entry (src/api/auth/policy.ts) and a row below.
+// policy entry (src/kernel/auth/policy.ts) and a row below.
 const EXPECTED_ALLOWED: Record<string, string[]> = {
   scheduleMatch: ['ADMIN', 'RECORD_KEEPER'],
   assignOfficials: ['ADMIN', 'RECORD_KEEPER'],

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/config/configuration';
-import { runDeskLink } from '../../src/desk/desk-link.cli';
+import { runDeskLink } from '../../src/cli-desk-link';
 import { CLOCK, type Clock } from '../../src/ledger/clock';
 import { bearer, removeDir, startServer, testEnv, type TestServer } from '../support/server';
 

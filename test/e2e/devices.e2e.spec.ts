@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PAGES_CSP } from '../../src/board/page-assets';
 import { loadConfig } from '../../src/config/configuration';
-import { runDeskLink } from '../../src/desk/desk-link.cli';
+import { runDeskLink } from '../../src/cli-desk-link';
 import { DeviceStore } from '../../src/devices/device-store';
 import { CLOCK, type Clock } from '../../src/ledger/clock';
 import { LedgerClient } from '../support/ledger-client';

@@ -4,7 +4,7 @@ import { getIntrospectionQuery } from 'graphql';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { TOKEN_ROLES } from '../../src/api/auth/policy';
+import { TOKEN_ROLES } from '../../src/kernel/auth/policy';
 import { LedgerClient } from '../support/ledger-client';
 import {
   TEST_JWT_SECRET,

@@ -1,7 +1,7 @@
 import type { MatchCommand } from '../../src/domain';
 import { emptyFacts } from '../../src/domain/events/shot-facts';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import type { CommandContext } from '../../src/matches/command-context';
+import type { CommandContext } from '../../src/kernel/command-context';
 import { MatchCommandService, type CommandOutcome } from '../../src/matches/match-commands.service';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';

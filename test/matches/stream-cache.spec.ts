@@ -3,7 +3,7 @@ import { toDomain } from '../../src/ledger/envelope';
 import { EventStoreError, type EventStore } from '../../src/ledger/event-store';
 import { KurrentDbEventStore } from '../../src/ledger/kurrentdb/kurrentdb-event-store';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import type { CommandContext } from '../../src/matches/command-context';
+import type { CommandContext } from '../../src/kernel/command-context';
 import { MatchCommandService } from '../../src/matches/match-commands.service';
 import { StreamCache } from '../../src/streams/stream-cache';
 import { MatchProjector } from '../../src/projections/match-projector';

@@ -12,7 +12,7 @@ import { matchChannel, type LiveItem } from '../../src/live/live-channels';
 import { statsProjection } from '../../src/stats/stats.projection';
 import type { EventStore } from '../../src/ledger/event-store';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import type { CommandContext } from '../../src/matches/command-context';
+import type { CommandContext } from '../../src/kernel/command-context';
 import { MatchCommandService } from '../../src/matches/match-commands.service';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { MatchCommand } from '../../src/domain';
 import type { Clock } from '../../src/ledger/clock';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import type { CommandContext } from '../../src/matches/command-context';
+import type { CommandContext } from '../../src/kernel/command-context';
 import { MatchCommandService } from '../../src/matches/match-commands.service';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';

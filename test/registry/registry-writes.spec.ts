@@ -2,7 +2,7 @@ import type { CompetitionCommand, PlayerCommand } from '../../src/domain';
 import type { StoredMetadata } from '../../src/ledger/envelope';
 import type { EventStore } from '../../src/ledger/event-store';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import type { CommandContext } from '../../src/matches/command-context';
+import type { CommandContext } from '../../src/kernel/command-context';
 import type { OriginSink } from '../../src/streams/stream-runtime';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';

@@ -3,7 +3,7 @@ import type { Clock } from '../../src/ledger/clock';
 import { matchStream, toAppend } from '../../src/ledger/envelope';
 import { NO_STREAM, type EventStore } from '../../src/ledger/event-store';
 import { sealEvents } from '../../src/ledger/hash-chain';
-import type { CommandContext } from '../../src/matches/command-context';
+import type { CommandContext } from '../../src/kernel/command-context';
 import { MatchCommandService } from '../../src/matches/match-commands.service';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';

@@ -7,9 +7,14 @@ import {
 } from '@nestjs/common';
 import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { GqlContext } from '../graphql/request-context';
-import { AuthError } from './auth-errors';
-import { authorize, PUBLIC_MUTATIONS, type Binding, type MutationName } from './policy';
+import type { GqlContext } from '../../kernel/request-context';
+import { AuthError } from '../../kernel/auth/auth-errors';
+import {
+  authorize,
+  PUBLIC_MUTATIONS,
+  type Binding,
+  type MutationName,
+} from '../../kernel/auth/policy';
 import { TABLE_PUSHES, type TablePushes } from '../../devices/table-pushes';
 import { TokenService } from './tokens';
 

@@ -3,9 +3,14 @@ import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
 import { createSecretKey, randomUUID } from 'node:crypto';
 import { defaultMaxLifetimeSeconds } from '../../config/token-settings';
-import { ID_PATTERN } from '../graphql/inputs/command.input';
-import { AuthError } from './auth-errors';
-import { TOKEN_ROLES, type Binding, type Principal, type TokenRole } from './policy';
+import { ID_PATTERN } from '../../kernel/graphql/inputs/command.input';
+import { AuthError } from '../../kernel/auth/auth-errors';
+import {
+  TOKEN_ROLES,
+  type Binding,
+  type Principal,
+  type TokenRole,
+} from '../../kernel/auth/policy';
 import type { RevocationList } from './revocations';
 
 export const AUDIENCE = 'cue-ledger-api';

@@ -13,31 +13,13 @@ import { CodedError } from '../../domain/coded-error';
 import type { EventStoreError } from '../../ledger/event-store';
 import type { ReadModelBehindError } from '../../projections/position-waiter';
 import type { LiveErrorCode } from '../../live/live-errors';
-import type { MatchErrorCode } from '../../matches/match-errors';
+import type { MatchErrorCode } from '../../kernel/match-errors';
 import type { WebhookErrorCode } from '../../webhooks/webhook-errors';
 import type { RatingsErrorCode } from '../../domain/ratings';
 import type { StatsErrorCode } from '../../stats/stats-errors';
 import type { ImportErrorCode } from '../../imports/import-errors';
-import type { AuthErrorCode } from '../auth/auth-errors';
-
-export interface FieldProblem {
-  field: string;
-  problems: string[];
-}
-
-// Thrown by the validation pipe; carries every field that failed, not only the first.
-export class InputValidationError extends CodedError<'BAD_USER_INPUT'> {
-  readonly code = 'BAD_USER_INPUT';
-  constructor(readonly fields: FieldProblem[]) {
-    super(
-      `Invalid input: ${fields.map((f) => `${f.field} (${f.problems.join('; ')})`).join(', ')}`,
-    );
-  }
-
-  override details(): Record<string, unknown> {
-    return { fields: this.fields };
-  }
-}
+import type { AuthErrorCode } from '../../kernel/auth/auth-errors';
+import { InputValidationError } from '../../kernel/input-errors';
 
 type ServedCode =
   | DomainErrorCode

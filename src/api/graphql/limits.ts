@@ -17,9 +17,9 @@ import {
   simpleEstimator,
   type ComplexityEstimator,
 } from 'graphql-query-complexity';
-import { openCost, type CostBudget } from './cost';
-import { PRICE_CONTEXT, type WorkCounts } from './prices';
-import type { GqlContext } from './request-context';
+import { openCost, type CostBudget } from '../../kernel/graphql/cost';
+import { PRICE_CONTEXT, type WorkCounts } from '../../kernel/graphql/prices';
+import type { GqlContext } from '../../kernel/request-context';
 
 // Introspection answers with the whole schema whatever is selected, so it is priced by what it
 // returns: one full introspection fits the limit, a hundred aliased copies do not.

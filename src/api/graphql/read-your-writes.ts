@@ -18,7 +18,8 @@ import {
 import { Observable } from 'rxjs';
 import { runInWriteScope, type WriteScope } from '../../ledger/write-scope';
 import type { PositionWaiter } from '../../projections/position-waiter';
-import { InputValidationError, toGraphQLError } from './errors';
+import { InputValidationError } from '../../kernel/input-errors';
+import { toGraphQLError } from './errors';
 
 // Read-your-writes across replicas. A response whose operation appended carries the furthest
 // ledger position it reached (X-Ledger-Position, extensions.ledgerPosition, and each

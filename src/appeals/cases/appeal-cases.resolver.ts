@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { chargeWork, CostBudget } from '../../api/graphql/cost';
-import type { GqlContext } from '../../api/graphql/request-context';
+import { chargeWork, CostBudget } from '../../kernel/graphql/cost';
+import type { GqlContext } from '../../kernel/request-context';
 import { GraphQLDateTime } from 'graphql-scalars';
 import { APPEAL_STATUSES, isOverdue, supersededRevisions, type AppealStatus } from '../../domain';
-import * as E from '../../api/graphql/enums';
-import { InputValidationError } from '../../api/graphql/errors';
+import * as E from '../../kernel/graphql/enums';
+import { InputValidationError } from '../../kernel/input-errors';
 import {
   checkFirst,
   decodeCursor,
@@ -14,9 +14,9 @@ import {
   MAX_PAGE,
   pageComplexity,
   pageOf,
-} from '../../api/graphql/pagination';
+} from '../../kernel/graphql/pagination';
 import type { MatchRecord } from '../../ledger/envelope';
-import { toEventModel, toRulingModel } from '../../matches/models/mappers';
+import { toEventModel, toRulingModel } from '../../kernel/match/models/mappers';
 import {
   AppealCaseConnectionModel,
   AppealCaseFileModel,

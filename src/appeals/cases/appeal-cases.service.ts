@@ -4,7 +4,7 @@ import type { EventStore, StoredEvent } from '../../ledger/event-store';
 import { overdueNotice } from './overdue-notices';
 import type { MatchRecord } from '../../ledger/envelope';
 import { longReads } from '../../ledger/slices';
-import { requireReplay } from '../../matches/match-replay';
+import type { MatchReplay } from '../../kernel/match/match-replay.port';
 import type { ReadModel } from '../../projections/read-model';
 import { AppealCaseQuery, type AppealCaseFilter, type AppealCaseRow } from './appeal-cases.query';
 
@@ -23,6 +23,7 @@ export class AppealCaseService {
     private readonly store: EventStore,
     private readonly readModel: ReadModel,
     private readonly clock: Clock,
+    private readonly replay: MatchReplay,
   ) {
     this.query = new AppealCaseQuery(readModel.database);
   }
@@ -72,9 +73,7 @@ export class AppealCaseService {
     matchId: string,
     appealId: string,
   ): Promise<{ file: CaseFile<MatchRecord>; records: MatchRecord[]; state: MatchState }> {
-    const { records, state } = await longReads.run((slice) =>
-      requireReplay(this.store, matchId, slice),
-    );
+    const { records, state } = await longReads.run((slice) => this.replay.require(matchId, slice));
     return { file: caseFile(records, state, appealId), records, state };
   }
 }

@@ -14,16 +14,16 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { APPEAL_OUTCOMES, REMEDY_KINDS, type AppealOutcome, type RemedyKind } from '../../domain';
-import * as E from '../../api/graphql/enums';
+import * as E from '../../kernel/graphql/enums';
 import {
   ID_PATTERN,
   MatchCommandInput,
   PLAYER_ID_RULE,
-} from '../../api/graphql/inputs/command.input';
-import { CallShotInput } from '../../matches/inputs/match.inputs';
-import { RecordShotInput } from '../../matches/inputs/shot.inputs';
-import { GameResultFieldsInput } from '../../matches/inputs/game-result.inputs';
-import { PlainText } from '../../api/graphql/inputs/plain-text';
+} from '../../kernel/graphql/inputs/command.input';
+import { CallShotInput } from '../../kernel/match/inputs/match.inputs';
+import { RecordShotInput } from '../../kernel/match/inputs/shot.inputs';
+import { GameResultFieldsInput } from '../../kernel/match/inputs/game-result.inputs';
+import { PlainText } from '../../kernel/graphql/inputs/plain-text';
 
 // The facts of RecordShotInput without the command fields, every one optional and without defaults.
 @InputType({

@@ -20,9 +20,9 @@ import {
   type EvidenceKind,
   type ReviewOutcome,
 } from '../../domain';
-import * as E from '../../api/graphql/enums';
-import { MatchCommandInput, PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
-import { PlainName, PlainText } from '../../api/graphql/inputs/plain-text';
+import * as E from '../../kernel/graphql/enums';
+import { MatchCommandInput, PLAYER_ID_RULE } from '../../kernel/graphql/inputs/command.input';
+import { PlainName, PlainText } from '../../kernel/graphql/inputs/plain-text';
 import { AmendmentInput } from './appeal.inputs';
 
 // Evidence for a pending appeal, and the review of a committee decision.

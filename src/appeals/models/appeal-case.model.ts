@@ -1,11 +1,11 @@
 import { Field, ObjectType } from '@nestjs/graphql';
 import { GraphQLJSON } from 'graphql-scalars';
 import type { AppealStatus } from '../../domain';
-import * as E from '../../api/graphql/enums';
-import { ConnectionOf } from '../../api/graphql/pagination';
-import { LedgerEventModel } from '../../matches/models/ledger-event.model';
-import { AppealFeeOutcomeModel, AppealModel } from '../../matches/models/match.model';
-import { RulingModel } from '../../matches/models/ruling.model';
+import * as E from '../../kernel/graphql/enums';
+import { ConnectionOf } from '../../kernel/graphql/pagination';
+import { LedgerEventModel } from '../../kernel/match/models/ledger-event.model';
+import { AppealFeeOutcomeModel, AppealModel } from '../../kernel/match/models/match.model';
+import { RulingModel } from '../../kernel/match/models/ruling.model';
 
 @ObjectType('PreviewRefusal', { description: 'Why the proposed remedy cannot be applied now.' })
 export class PreviewRefusalModel {

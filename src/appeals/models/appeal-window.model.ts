@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import type { AppealWindowStart } from '../../domain';
-import * as E from '../../api/graphql/enums';
+import * as E from '../../kernel/graphql/enums';
 
 @ObjectType('GameAppealWindow', { description: 'When the window to appeal a game closes.' })
 export class GameAppealWindowModel {

@@ -1,8 +1,8 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import type { AppealState, RemedyKind } from '../../domain';
-import * as E from '../../api/graphql/enums';
-import { MatchModel } from '../../matches/models/match.model';
-import { RulingModel } from '../../matches/models/ruling.model';
+import * as E from '../../kernel/graphql/enums';
+import { MatchModel } from '../../kernel/match/models/match.model';
+import { RulingModel } from '../../kernel/match/models/ruling.model';
 
 @ObjectType('ForeclosedAppeal', {
   description: 'A pending appeal a decision would close as moot, and why.',

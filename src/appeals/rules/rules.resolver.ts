@@ -1,7 +1,7 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { RuleTextModel } from '../models/rule-text.model';
 import { RULE_IDS, ruleText, type RuleText } from '../../domain';
-import { InputValidationError } from '../../api/graphql/errors';
+import { InputValidationError } from '../../kernel/input-errors';
 
 // The rules' texts, for the decision document, the viewer and anyone reading a ruling's ids.
 @Resolver(() => RuleTextModel)

@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { chargeWork, CostBudget } from '../../api/graphql/cost';
-import type { GqlContext } from '../../api/graphql/request-context';
+import { chargeWork, CostBudget } from '../../kernel/graphql/cost';
+import type { GqlContext } from '../../kernel/request-context';
 import { appealWindows } from '../../domain';
-import { EVENT_STORE, type EventStore } from '../../ledger/event-store';
 import { longReads } from '../../ledger/slices';
-import { requireReplay } from '../../matches/match-replay';
-import { MatchModel } from '../../matches/models/match.model';
+import { MATCH_REPLAY, type MatchReplay } from '../../kernel/match/match-replay.port';
+import { MatchModel } from '../../kernel/match/models/match.model';
 import { AppealCaseService } from '../cases/appeal-cases.service';
 import { AppealPolicyService } from '../policy/appeal-policy.service';
 import { MatchAppealWindowModel } from '../models/appeal-window.model';
@@ -16,7 +15,7 @@ import { MatchAppealWindowModel } from '../models/appeal-window.model';
 @Resolver(() => MatchModel)
 export class AppealWindowResolver {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(MATCH_REPLAY) private readonly replay: MatchReplay,
     @Inject(AppealCaseService) private readonly cases: AppealCaseService,
     @Inject(AppealPolicyService) private readonly policy: AppealPolicyService,
     @Inject(CostBudget) private readonly budget: CostBudget,
@@ -32,9 +31,7 @@ export class AppealWindowResolver {
   ): Promise<MatchAppealWindowModel> {
     chargeWork(ctx.req, this.budget, this.cases.replayLength(m.id));
     const policy = await this.policy.forMatch(m.id);
-    const { records, state } = await longReads.run((slice) =>
-      requireReplay(this.store, m.id, slice),
-    );
+    const { records, state } = await longReads.run((slice) => this.replay.require(m.id, slice));
     return appealWindows(records, state, policy ?? undefined);
   }
 }

@@ -10,8 +10,8 @@ import {
   Matches,
 } from 'class-validator';
 import { ACTOR_ROLES, type ActorRole } from '../../domain';
-import * as E from '../../api/graphql/enums';
-import { ID_PATTERN } from '../../api/graphql/inputs/command.input';
+import * as E from '../../kernel/graphql/enums';
+import { ID_PATTERN } from '../../kernel/graphql/inputs/command.input';
 
 @InputType({ description: 'Audit trail filters; every one optional, all of them combined (AND).' })
 export class AuditFilterInput {

@@ -1,8 +1,8 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { ConnectionOf } from '../../api/graphql/pagination';
-import { LedgerEventModel } from '../../matches/models/ledger-event.model';
-import { RulingModel } from '../../matches/models/ruling.model';
-import { MatchModel } from '../../matches/models/match.model';
+import { ConnectionOf } from '../../kernel/graphql/pagination';
+import { LedgerEventModel } from '../../kernel/match/models/ledger-event.model';
+import { RulingModel } from '../../kernel/match/models/ruling.model';
+import { MatchModel } from '../../kernel/match/models/match.model';
 
 @ObjectType('Supersession', {
   description: 'A later correction, committee decision or review that changed a recorded state.',

@@ -1,7 +1,7 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { ID_PATTERN } from '../../api/graphql/inputs/command.input';
-import { PlainName } from '../../api/graphql/inputs/plain-text';
+import { ID_PATTERN } from '../../kernel/graphql/inputs/command.input';
+import { PlainName } from '../../kernel/graphql/inputs/plain-text';
 import { DeviceRole, EnrolmentKindEnum } from '../models/device.models';
 
 const ID_RULE = Matches(ID_PATTERN, { message: 'ids are 1–64 letters, digits or ._:-' });

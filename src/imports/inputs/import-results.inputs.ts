@@ -1,6 +1,6 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { IsBoolean, IsString, MaxLength } from 'class-validator';
-import { CommandInput } from '../../api/graphql/inputs/command.input';
+import { CommandInput } from '../../kernel/graphql/inputs/command.input';
 
 // A results file sent by the desk: small files (the CLI takes long ones).
 export const MAX_IMPORT_CSV = 2_000_000;

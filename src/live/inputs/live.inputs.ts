@@ -9,7 +9,7 @@ import {
   Max,
   Min,
 } from 'class-validator';
-import { ID_PATTERN } from '../../api/graphql/inputs/command.input';
+import { ID_PATTERN } from '../../kernel/graphql/inputs/command.input';
 import { EVENT_TYPES } from '../../domain/events/catalogue';
 
 @InputType('LedgerFeedFilter', {

@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { LedgerEventModel } from '../../matches/models/ledger-event.model';
-import { MatchModel } from '../../matches/models/match.model';
-import { RulingModel } from '../../matches/models/ruling.model';
+import { LedgerEventModel } from '../../kernel/match/models/ledger-event.model';
+import { MatchModel } from '../../kernel/match/models/match.model';
+import { RulingModel } from '../../kernel/match/models/ruling.model';
 
 const CURSOR =
   'The ledger position of this event (decimal). Pass it as `after` when resubscribing to resume right after it.';

@@ -25,14 +25,14 @@ import {
   type Discipline,
   type RuleProfileId,
 } from '../../domain';
-import * as E from '../../api/graphql/enums';
+import * as E from '../../kernel/graphql/enums';
 import {
   CommandInput,
   MatchCommandInput,
   PLAYER_ID_RULE,
   PLAYER_ID_RULE_EACH,
-} from '../../api/graphql/inputs/command.input';
-import { PlainName } from '../../api/graphql/inputs/plain-text';
+} from '../../kernel/graphql/inputs/command.input';
+import { PlainName } from '../../kernel/graphql/inputs/plain-text';
 
 @InputType()
 export class PlayerInput {

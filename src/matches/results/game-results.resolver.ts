@@ -1,15 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { TokenService } from '../../api/auth/tokens';
-import type { GqlContext } from '../../api/graphql/request-context';
+import type { GqlContext } from '../../kernel/request-context';
 import { MatchCommandService } from '../match-commands.service';
 import { runMatchCommand } from '../match.resolver';
-import { CommandResultModel } from '../models/ledger-event.model';
+import { CommandResultModel } from '../../kernel/match/models/ledger-event.model';
 import {
   CorrectGameResultInput,
   RecordGameResultInput,
   resultChanges,
-} from '../inputs/game-result.inputs';
+} from '../../kernel/match/inputs/game-result.inputs';
 
 // Result-level recording over GraphQL: a game recorded as its result, and its correction.
 @Resolver()

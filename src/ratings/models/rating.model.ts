@@ -1,6 +1,6 @@
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
-import { ConnectionOf } from '../../api/graphql/pagination';
-import * as E from '../../api/graphql/enums';
+import { ConnectionOf } from '../../kernel/graphql/pagination';
+import * as E from '../../kernel/graphql/enums';
 import type { Discipline } from '../../domain';
 
 @ObjectType('RatedGame', { description: 'One rated game: who won it, and the events behind it.' })

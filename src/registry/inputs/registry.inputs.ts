@@ -1,4 +1,4 @@
-import { PlainName } from '../../api/graphql/inputs/plain-text';
+import { PlainName } from '../../kernel/graphql/inputs/plain-text';
 import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
@@ -26,13 +26,13 @@ import {
   type Discipline,
   type RuleProfileId,
 } from '../../domain';
-import * as E from '../../api/graphql/enums';
+import * as E from '../../kernel/graphql/enums';
 import {
   CommandInput,
   ID_PATTERN,
   PLAYER_ID_RULE,
   PLAYER_ID_RULE_EACH,
-} from '../../api/graphql/inputs/command.input';
+} from '../../kernel/graphql/inputs/command.input';
 
 const COUNTRY = Matches(/^[A-Z]{3}$/, { message: 'nationality is ISO 3166-1 alpha-3 (e.g. PRT)' });
 const DATE = Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dates are YYYY-MM-DD' });

@@ -10,10 +10,10 @@ import {
   type RuleProfileId,
   type StandingRow,
 } from '../../domain';
-import * as E from '../../api/graphql/enums';
-import { ConnectionOf } from '../../api/graphql/pagination';
-import { MatchModel } from '../../matches/models/match.model';
-import { toMatchModel } from '../../matches/models/mappers';
+import * as E from '../../kernel/graphql/enums';
+import { ConnectionOf } from '../../kernel/graphql/pagination';
+import { MatchModel } from '../../kernel/match/models/match.model';
+import { toMatchModel } from '../../kernel/match/models/mappers';
 import type { MatchRow } from '../registry-queries.service';
 
 @ObjectType('RegisteredPlayer', {

@@ -1,6 +1,6 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { IsOptional, IsString, Matches } from 'class-validator';
-import { ID_PATTERN } from '../../api/graphql/inputs/command.input';
+import { ID_PATTERN } from '../../kernel/graphql/inputs/command.input';
 
 @InputType('RevokeTokenInput', {
   description:

@@ -1,6 +1,6 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
-import { ID_PATTERN } from '../../api/graphql/inputs/command.input';
+import { ID_PATTERN } from '../../kernel/graphql/inputs/command.input';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

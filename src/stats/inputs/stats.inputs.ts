@@ -2,8 +2,8 @@ import { Field, InputType } from '@nestjs/graphql';
 import { IsDate, IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { GraphQLDateTime } from 'graphql-scalars';
 import { DISCIPLINES, RULE_PROFILES, type Discipline, type RuleProfileId } from '../../domain';
-import * as E from '../../api/graphql/enums';
-import { ID_PATTERN } from '../../api/graphql/inputs/command.input';
+import * as E from '../../kernel/graphql/enums';
+import { ID_PATTERN } from '../../kernel/graphql/inputs/command.input';
 
 @InputType({ description: 'Which matches a stat counts; every filter optional, all combined.' })
 export class StatsFilterInput {

@@ -7,7 +7,7 @@ import {
   type Counters,
   type StatRatio,
 } from '../../domain/stats';
-import { ConnectionOf } from '../../api/graphql/pagination';
+import { ConnectionOf } from '../../kernel/graphql/pagination';
 
 // A stat by name, for leaderboards: MATCHES_WON, BREAK_AND_RUNS, BALL_IN_HAND_CONVERSION, ...
 export const upperSnake = (s: string): string => s.replace(/[A-Z]/g, (m) => `_${m}`).toUpperCase();

@@ -1,7 +1,7 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { ArrayMaxSize, ArrayMinSize, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { ID_PATTERN } from '../../api/graphql/inputs/command.input';
-import { PlainName } from '../../api/graphql/inputs/plain-text';
+import { ID_PATTERN } from '../../kernel/graphql/inputs/command.input';
+import { PlainName } from '../../kernel/graphql/inputs/plain-text';
 
 @InputType('RegisterWebhookInput')
 export class RegisterWebhookInput {

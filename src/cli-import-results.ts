@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { SingleBar } from 'cli-progress';
-import { systemClock } from '../ledger/clock';
-import type { EventStore } from '../ledger/event-store';
-import { MatchProjector } from '../projections/match-projector';
-import type { ReadModel } from '../projections/read-model';
-import { RegistryCommandService } from '../registry/registry-commands.service';
-import { ImportError } from './import-errors';
-import { ResultsImporter, type ImportReport } from './results-import';
+import { systemClock } from './ledger/clock';
+import type { EventStore } from './ledger/event-store';
+import { MatchProjector } from './projections/match-projector';
+import type { ReadModel } from './projections/read-model';
+import { RegistryCommandService } from './registry/registry-commands.service';
+import { ImportError } from './imports/import-errors';
+import { ResultsImporter, type ImportReport } from './imports/results-import';
 
 // A bar on a terminal; elsewhere a line now and then (long files only).
 function progress(out: NodeJS.WriteStream): {

@@ -1,6 +1,6 @@
-import type { WriteContext } from '../streams/write-context';
+import type { WriteContext } from './write-context';
 
-// Which matches this writer may touch (see src/api/auth/policy.ts): any, only those it is
+// Which matches this writer may touch (see src/kernel/auth/policy.ts): any, only those it is
 // assigned to as an official (scorer or referee), or only those it plays in.
 export type MatchAccess =
   | { scope: 'ANY' }

@@ -1,6 +1,6 @@
-import type { LedgerConfig } from '../config/configuration';
-import { DeviceStore } from '../devices/device-store';
-import { issueCode } from '../devices/enrolment.service';
+import type { LedgerConfig } from './config/configuration';
+import { DeviceStore } from './devices/device-store';
+import { issueCode } from './devices/enrolment.service';
 
 // Ids as the API takes them (1–64 letters, digits or ._:-).
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;

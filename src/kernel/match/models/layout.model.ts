@@ -1,7 +1,7 @@
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
-import type { LayoutRecorded } from '../../domain/events/layout';
+import type { LayoutRecorded } from '../../../domain/events/layout';
 import { TableSizeEnum } from '../inputs/layout.inputs';
-import type { TableSize } from '../../domain/table/layout';
+import type { TableSize } from '../../../domain/table/layout';
 
 @ObjectType('BallPosition', { description: 'A ball and its centre in millimetres.' })
 export class BallPositionModel {

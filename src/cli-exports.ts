@@ -1,14 +1,14 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { verifyLedger } from '../audit/ledger-verifier';
-import type { EventStore } from '../ledger/event-store';
-import { MatchProjector } from '../projections/match-projector';
-import type { ReadModel } from '../projections/read-model';
-import { RegistryQueryService } from '../registry/registry-queries.service';
-import { ExportFileStore } from './export-file-store';
-import { writeExport, type ExportScope } from './ndjson-export';
-import { standingsCsv } from './standings-csv';
-import { counted } from '../ledger/counted';
+import { verifyLedger } from './audit/ledger-verifier';
+import type { EventStore } from './ledger/event-store';
+import { MatchProjector } from './projections/match-projector';
+import type { ReadModel } from './projections/read-model';
+import { RegistryQueryService } from './registry/registry-queries.service';
+import { ExportFileStore } from './exports/export-file-store';
+import { writeExport, type ExportScope } from './exports/ndjson-export';
+import { standingsCsv } from './exports/standings-csv';
+import { counted } from './ledger/counted';
 
 type Sink = { write: (line: string) => Promise<void>; end: () => Promise<void> };
 

@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { Field, Int, ObjectType, type ComplexityEstimator } from '@nestjs/graphql';
-import { InputValidationError } from './errors';
+import { InputValidationError } from '../input-errors';
 
 // Lists are Relay-style connections: edges with opaque cursors, pageInfo, and totalCount.
 export const MAX_PAGE = 200;

@@ -18,9 +18,9 @@ import {
   type GameResultFacts,
   type ResultAttestation,
   type ResultEnding,
-} from '../../domain';
-import { MatchCommandInput, PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
-import { PlainText } from '../../api/graphql/inputs/plain-text';
+} from '../../../domain';
+import { MatchCommandInput, PLAYER_ID_RULE } from '../../graphql/inputs/command.input';
+import { PlainText } from '../../graphql/inputs/plain-text';
 
 export const ResultEndingEnum = Object.fromEntries(RESULT_ENDINGS.map((v) => [v, v]));
 registerEnumType(ResultEndingEnum, {

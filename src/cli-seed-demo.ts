@@ -1,11 +1,11 @@
 import { SingleBar } from 'cli-progress';
-import type { EventStore } from '../ledger/event-store';
-import { MatchCommandService } from '../matches/match-commands.service';
-import { MatchProjector } from '../projections/match-projector';
-import { ledgerSize } from '../projections/rebuild-progress';
-import type { ReadModel } from '../projections/read-model';
-import { RegistryCommandService } from '../registry/registry-commands.service';
-import { DemoSeeder, seasonClock, type SeedReport } from './seed-demo';
+import type { EventStore } from './ledger/event-store';
+import { MatchCommandService } from './matches/match-commands.service';
+import { MatchProjector } from './projections/match-projector';
+import { ledgerSize } from './projections/rebuild-progress';
+import type { ReadModel } from './projections/read-model';
+import { RegistryCommandService } from './registry/registry-commands.service';
+import { DemoSeeder, seasonClock, type SeedReport } from './demo/seed-demo';
 
 export interface SeedDemoOptions {
   players: number;

@@ -1,4 +1,4 @@
-import { LayoutField, LayoutInput } from '../../layouts/inputs/layout.inputs';
+import { LayoutField, LayoutInput } from './layout.inputs';
 import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
@@ -13,10 +13,10 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { HEAD_STRING_POSITIONS, type HeadStringPosition } from '../../domain';
-import * as E from '../../api/graphql/enums';
-import { MatchCommandInput, PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
-import { PlainText } from '../../api/graphql/inputs/plain-text';
+import { HEAD_STRING_POSITIONS, type HeadStringPosition } from '../../../domain';
+import * as E from '../../graphql/enums';
+import { MatchCommandInput, PLAYER_ID_RULE } from '../../graphql/inputs/command.input';
+import { PlainText } from '../../graphql/inputs/plain-text';
 import {
   PlacementInput,
   PocketedBallInput,

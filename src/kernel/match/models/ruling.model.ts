@@ -9,8 +9,8 @@ import type {
   Penalty,
   RuleProfileId,
   TurnResult,
-} from '../../domain';
-import * as E from '../../api/graphql/enums';
+} from '../../../domain';
+import * as E from '../../graphql/enums';
 
 @ObjectType('FoulFinding', { description: 'A foul found on a shot, with the rule it breaks.' })
 export class FoulFindingModel {

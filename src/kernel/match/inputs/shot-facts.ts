@@ -1,5 +1,5 @@
-import type { ShotFacts } from '../../domain';
-import { defined } from '../../api/graphql/defined';
+import type { ShotFacts } from '../../../domain';
+import { defined } from '../../graphql/defined';
 import type { RecordShotInput } from './shot.inputs';
 
 type FactFields = Omit<

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
-import type { LiveConnection } from '../../live/live-gate';
-import type { CommandContext, MatchAccess } from '../../matches/command-context';
-import { AuthError } from '../auth/auth-errors';
-import { authorize, type MutationName, type Principal } from '../auth/policy';
-import { InputValidationError } from './errors';
-import type { CommandInput, MatchCommandInput } from './inputs/command.input';
+import type { CommandContext, MatchAccess } from './command-context';
+import { AuthError } from './auth/auth-errors';
+import { authorize, type MutationName, type Principal } from './auth/policy';
+import { InputValidationError } from './input-errors';
+import type { CommandInput, MatchCommandInput } from './graphql/inputs/command.input';
+
+// What a subscription resolver may do with its graphql-ws connection (live/live-gate.ts's
+// LiveConnection is one): drop a slow consumer.
+export interface SubscriptionConnection {
+  drop(reason: string): void;
+}
 
 export interface GqlContext {
   req: Request;
   // Over graphql-ws: the connection a subscription belongs to.
-  live?: LiveConnection;
+  live?: SubscriptionConnection;
 }
 
 const HEADER_VALUE = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}$/;

@@ -15,8 +15,8 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { TABLE_SIZES, type Layout, type TableSize } from '../../domain/table/layout';
-import { MatchCommandInput } from '../../api/graphql/inputs/command.input';
+import { TABLE_SIZES, type Layout, type TableSize } from '../../../domain/table/layout';
+import { MatchCommandInput } from '../../graphql/inputs/command.input';
 
 export const TableSizeEnum = Object.fromEntries(TABLE_SIZES.map((v) => [v, v])) as Record<
   TableSize,

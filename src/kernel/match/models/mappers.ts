@@ -1,5 +1,5 @@
-import type { LayoutRecorded } from '../../domain/events/layout';
-import { toLayoutModel } from '../../layouts/models/layout.model';
+import type { LayoutRecorded } from '../../../domain/events/layout';
+import { toLayoutModel } from './layout.model';
 import {
   choiceConsequences,
   opponentOf,
@@ -7,9 +7,9 @@ import {
   type MatchState,
   type PendingChoice,
   type Ruling,
-} from '../../domain';
-import type { StoredMetadata } from '../../ledger/envelope';
-import type { StoredEvent } from '../../ledger/event-store';
+} from '../../../domain';
+import type { StoredMetadata } from '../../../ledger/envelope';
+import type { StoredEvent } from '../../../ledger/event-store';
 import type { GameModel, MatchModel } from './match.model';
 import type { LedgerEventModel } from './ledger-event.model';
 import type { GroupAssignmentModel, PendingChoiceModel, RulingModel } from './ruling.model';

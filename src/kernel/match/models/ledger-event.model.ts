@@ -1,11 +1,11 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLDateTime } from 'graphql-scalars';
 import { GraphQLJSON } from 'graphql-scalars';
-import type { ActorRole } from '../../domain';
-import * as E from '../../api/graphql/enums';
+import type { ActorRole } from '../../../domain';
+import * as E from '../../graphql/enums';
 import { MatchModel } from './match.model';
 import { RulingModel } from './ruling.model';
-import { TableLayoutModel } from '../../layouts/models/layout.model';
+import { TableLayoutModel } from './layout.model';
 
 @ObjectType('EventMetadata', {
   description: 'Who recorded an event, in which role, when and from where.',

@@ -11,9 +11,9 @@ import {
   type Pocket,
   type RailContactKind,
   type StrokeFoulKind,
-} from '../../domain';
-import * as E from '../../api/graphql/enums';
-import { PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
+} from '../../../domain';
+import * as E from '../../graphql/enums';
+import { PLAYER_ID_RULE } from '../../graphql/inputs/command.input';
 import { CallShotInput } from './match.inputs';
 
 // The parts of a recorded shot: balls pocketed, cushion contacts, the placement, stroke fouls, the call.

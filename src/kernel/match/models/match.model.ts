@@ -15,9 +15,9 @@ import type {
   RemedyKind,
   ReviewOutcome,
   RuleProfileId,
-} from '../../domain';
-import * as E from '../../api/graphql/enums';
-import { ConnectionOf } from '../../api/graphql/pagination';
+} from '../../../domain';
+import * as E from '../../graphql/enums';
+import { ConnectionOf } from '../../graphql/pagination';
 import { GroupAssignmentModel, PendingChoiceModel } from './ruling.model';
 
 @ObjectType('Player')

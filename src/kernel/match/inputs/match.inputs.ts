@@ -1,4 +1,4 @@
-import { LayoutField, LayoutInput } from '../../layouts/inputs/layout.inputs';
+import { LayoutField, LayoutInput } from './layout.inputs';
 import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
@@ -37,10 +37,10 @@ import {
   type Pocket,
   type RefereeRulingKind,
   type WarnedViolation,
-} from '../../domain';
-import * as E from '../../api/graphql/enums';
-import { MatchCommandInput, PLAYER_ID_RULE } from '../../api/graphql/inputs/command.input';
-import { PlainText } from '../../api/graphql/inputs/plain-text';
+} from '../../../domain';
+import * as E from '../../graphql/enums';
+import { MatchCommandInput, PLAYER_ID_RULE } from '../../graphql/inputs/command.input';
+import { PlainText } from '../../graphql/inputs/plain-text';
 
 @InputType()
 export class LagShotInput {
