@@ -98,6 +98,47 @@ describe('record data: the SQLite ledger', () => {
     expect((await verifyFile(name)).ok).toBe(true);
   });
 
+  // Another writer (a CLI) on the same file adds structures the first has not seen: each writer
+  // looks at the table before encoding, so no slot is given two key lists.
+  it('keeps every slot to one key list with two writers on one file', async () => {
+    const name = file();
+    const a = new SqliteEventStore({ filename: name });
+    const b = new SqliteEventStore({ filename: name });
+    const append = async (s: SqliteEventStore, id: string, data: object) => {
+      const head = (await s.readStream(id)).pop() ?? null;
+      const events = [
+        {
+          eventId: `${id}-${head ? head.revision + 1 : 0}`,
+          type: 'ShotPlayed',
+          data,
+          metadata: commandMetadata(id, 1),
+        },
+      ];
+      await s.append(id, sealEvents(id, head, events), head ? head.revision : NO_STREAM);
+    };
+    await append(a, 's1', { a: 1 });
+    await append(b, 's2', { b: 1 });
+    await append(a, 's1', { c: 1 });
+    await append(b, 's2', { a: 2, b: 2 });
+    await append(a, 's1', { b: 3 });
+    await Promise.all([a.close(), b.close()]);
+    await withStore({ filename: name, readOnly: true }, async (store) => {
+      expect(texts(await store.readAll())).toEqual([
+        '{"a":1}',
+        '{"b":1}',
+        '{"c":1}',
+        '{"a":2,"b":2}',
+        '{"b":3}',
+      ]);
+      expect((await verifyLedger(store)).ok).toBe(true);
+    });
+    const lists = raw(name, (db) =>
+      db.prepare('SELECT keys FROM structures ORDER BY id').pluck().all(),
+    );
+    expect(lists).toEqual(['["a"]', '["b"]', '["c"]', '["a","b"]']);
+    expect(new Set(shapes(name))).toEqual(new Set([0]));
+  });
+
   // What a record cannot give back exactly goes to the next codec that can.
   it.each([
     ['a lone surrogate (packed)', { s: 'a\ud800b' }, 1],
