@@ -139,6 +139,38 @@ describe('record data: the SQLite ledger', () => {
     expect(new Set(shapes(name))).toEqual(new Set([0]));
   });
 
+  // Past msgpackr's 8,160 shared slots a key list is defined inside the row that uses it.
+  it('reads back data with more distinct key lists than there are shared slots', async () => {
+    const name = file();
+    const many = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ [`k${from + i}`]: i }));
+    const events = [
+      {
+        eventId: 'e0',
+        type: 'Many',
+        data: { items: many(0, 8200) },
+        metadata: commandMetadata('c0', 1),
+      },
+      {
+        eventId: 'e1',
+        type: 'Many',
+        data: { items: many(8190, 20) },
+        metadata: commandMetadata('c1', 1),
+      },
+    ];
+    await withStore({ filename: name }, async (store) => {
+      await store.append('s', sealEvents('s', null, events), NO_STREAM);
+    });
+    expect(shapes(name)).toEqual([0, 0]);
+    expect(raw(name, (db) => db.prepare('SELECT COUNT(*) FROM structures').pluck().get())).toBe(
+      8160,
+    );
+    await withStore({ filename: name, readOnly: true }, async (store) => {
+      expect(texts(await store.readAll())).toEqual(texts(events));
+      expect((await verifyLedger(store)).ok).toBe(true);
+    });
+  });
+
   // What a record cannot give back exactly goes to the next codec that can.
   it.each([
     ['a lone surrogate (packed)', { s: 'a\ud800b' }, 1],
