@@ -4,6 +4,7 @@ import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkOutBaseline, type Baseline } from './baseline';
 import { int, RUNS, rates, seconds, spread, spreadOf, verdict } from './common';
+import { RecordReader } from '../src/ledger/sqlite/record-codec';
 import { generateLedger, recordTemplates, storedSize } from './workload';
 
 // The rebuild and replay figures on generated ledgers of BENCH_REBUILD_EVENTS events (a comma
@@ -24,9 +25,12 @@ const cpuRate = (r: { events: number; cpu?: number }) => (r.cpu ? r.events / r.c
 const ratios = (a: number[], b: number[]) => a.map((x, i) => x / b[i]);
 
 // The floor: each stored row read in commit order with its command's row, and its texts parsed
-// (its data, its own metadata, a command's JSON once for all its events), nothing else.
+// (its data, its own metadata, a command's JSON once for all its events), nothing else; a record
+// row's data decoded from its blob.
 function bareParse(file: string): number {
   const db = new Database(file, { readonly: true });
+  const records = new RecordReader(db);
+  records.reset(true);
   const rows = db
     .prepare<
       [],
@@ -37,7 +41,8 @@ function bareParse(file: string): number {
   let n = 0;
   let command: unknown = null;
   for (const r of rows.iterate()) {
-    JSON.parse(r[0] as string);
+    if (typeof r[0] === 'string') JSON.parse(r[0]);
+    else records.decode(r[0]);
     JSON.parse(r[1] as string);
     if (r[4] !== null && r[2] !== command) JSON.parse(r[4] as string);
     command = r[2];
@@ -91,8 +96,14 @@ interface Measured {
   cpu: { replay: number[]; rebuild: number[]; oldReplay: number[]; oldRebuild: number[] };
 }
 
-// RUNS runs, each this tree then the baseline on the same file, one after the other.
-async function measure(dir: string, ledger: string, events: number, old: Baseline | null) {
+// RUNS runs, each this tree then the baseline on the same events, one after the other: the
+// baseline on the file as generated (in the codec it reads), this tree on its converted copy.
+async function measure(
+  dir: string,
+  { ledger, baseline }: { ledger: string; baseline: string },
+  events: number,
+  old: Baseline | null,
+) {
   const cpu: Measured['cpu'] = { replay: [], rebuild: [], oldReplay: [], oldRebuild: [] };
   const m: Measured = { replay: [], rebuild: [], oldReplay: [], oldRebuild: [], full: [], cpu };
   const replays: Rebuilt[] = [];
@@ -105,8 +116,8 @@ async function measure(dir: string, ledger: string, events: number, old: Baselin
     m.full.push(rebuildOnce(ledger, model('full'), 'full'));
     views.push(rebuildOnce(ledger, model('views'), 'views'));
     if (!old) continue;
-    olds[0].push(replayOnce(ledger, old.root));
-    olds[1].push(rebuildOnce(ledger, model('old'), 'full', old.root));
+    olds[0].push(replayOnce(baseline, old.root));
+    olds[1].push(rebuildOnce(baseline, model('old'), 'full', old.root));
   }
   [m.replay, m.rebuild, m.oldReplay, m.oldRebuild] = [replays, m.full, ...olds].map((r) =>
     r.map(rate),
@@ -145,20 +156,20 @@ export async function benchRebuild(dir: string): Promise<void> {
   const source = old ? join(dir, 'templates-baseline.sqlite') : templates;
   if (old) child(old.root, 'templates-child.ts', [source, String(TEMPLATES)]);
   console.log(
-    `\nRebuild and replay (${TEMPLATES} matches recorded through the write path in ${seconds(t0).toFixed(0)} s, copied under new ids with their hash chains sealed again (recorded by the baseline when there is one, so both trees read the same file); BENCH_REBUILD_EVENTS, BENCH_TEMPLATES; each figure in a process of its own, min/median/max of ${RUNS} runs${old ? `; beside ${old.commit} (BENCH_BASELINE) on the same ledger, ratios run by run` : ''})`,
+    `\nRebuild and replay (${TEMPLATES} matches recorded through the write path in ${seconds(t0).toFixed(0)} s, copied under new ids with their hash chains sealed again (recorded by the baseline when there is one; the baseline reads the copy in the packed codec, this tree that copy converted to records); BENCH_REBUILD_EVENTS, BENCH_TEMPLATES; each figure in a process of its own, min/median/max of ${RUNS} runs${old ? `; beside ${old.commit} (BENCH_BASELINE) on the same ledger, ratios run by run` : ''})`,
   );
   console.log(
-    `  stored event (write path, browser user agent): ${int(size.data + size.metadata)} B average (data ${int(size.data)} B: packed values ${int(size.packed)} B, share of the shapes table ${size.shapes.toFixed(1)} B; metadata ${int(size.metadata)} B: own fields ${int(size.own)} B, hashes ${int(size.hashes)} B, share of its command's row ${int(size.command)} B; ${int(recorded)} events)`,
+    `  stored event (write path, browser user agent): ${int(size.data + size.metadata)} B average (data ${int(size.data)} B: stored values ${int(size.packed)} B, share of the key lists ${size.shapes.toFixed(1)} B; metadata ${int(size.metadata)} B: own fields ${int(size.own)} B, hashes ${int(size.hashes)} B, share of its command's row ${int(size.command)} B; ${int(recorded)} events)`,
   );
   const measured: Measured[] = [];
   try {
     for (const [i, target] of SIZES.entries()) {
-      const ledger = join(dir, `ledger-${i}.sqlite`);
+      const files = { ledger: join(dir, `ledger-${i}.sqlite`), baseline: '' };
       t0 = process.hrtime.bigint();
-      const events = await generateLedger(source, ledger, target);
+      const events = await generateLedger(source, files, target, old ? 'packed' : 'records');
       console.log(`  (ledger of ${int(events)} events generated in ${seconds(t0).toFixed(0)} s)`);
-      measured.push(await measure(dir, ledger, events, old));
-      rmSync(ledger, { force: true });
+      measured.push(await measure(dir, files, events, old));
+      for (const f of Object.values(files)) if (f) rmSync(f, { force: true });
     }
   } finally {
     old?.remove();

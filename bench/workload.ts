@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { copyFileSync } from 'node:fs';
 import { type MatchCommand } from '../src/domain';
 import type { Discipline } from '../src/domain/table/vocabulary';
 import { eventIdFor, matchStream } from '../src/ledger/envelope';
@@ -6,6 +7,7 @@ import { NO_STREAM, type EventToAppend, type StoredEvent } from '../src/ledger/e
 import { sealEvents } from '../src/ledger/hash-chain';
 import { SqliteEventStore } from '../src/ledger/sqlite/sqlite-event-store';
 import type { CommandContext } from '../src/kernel/command-context';
+import type { DataCodec } from '../src/ledger/sqlite/row-writer';
 import { MatchCommandService } from '../src/matches/match-commands.service';
 import { MatchProjector } from '../src/projections/match-projector';
 import { ReadModel } from '../src/projections/read-model';
@@ -99,14 +101,18 @@ const CHUNK = 48;
 // Writes at least `events` events into a new ledger file through the store's own append (so the
 // stored form is exactly what the adapter writes), `tables` matches at a time, interleaved a few
 // commands at a time as a venue records them. Hash chains are sealed again: the copy verifies.
+// In the packed codec for a baseline that reads no records: then `baseline` is set to that file
+// and `ledger` to a copy converted to records, as a writable open of this tree converts it.
 export async function generateLedger(
   templateFile: string,
-  target: string,
+  files: { ledger: string; baseline: string },
   events: number,
+  dataCodec: DataCodec = 'records',
   tables = 16,
 ): Promise<number> {
   const templates = await templateCommands(templateFile);
-  const store = new SqliteEventStore({ filename: target, synchronous: 'NORMAL' });
+  const target = dataCodec === 'packed' ? `${files.ledger}.packed` : files.ledger;
+  const store = new SqliteEventStore({ filename: target, synchronous: 'NORMAL', dataCodec });
   let written = 0;
   for (let copy = 0; written < events; copy++) {
     const cursors = Array.from({ length: tables }, (_, i) => ({
@@ -130,11 +136,16 @@ export async function generateLedger(
     }
   }
   await store.close();
+  if (dataCodec === 'packed') {
+    files.baseline = target;
+    copyFileSync(target, files.ledger);
+    await new SqliteEventStore({ filename: files.ledger, synchronous: 'NORMAL' }).close();
+  }
   return written;
 }
 
-// Bytes per stored event as the adapter lays it out: its data (its packed values and its share of
-// the shapes table), its metadata (its own fields, its hashes, its share of its command's row).
+// Bytes per stored event as the adapter lays it out: its data (its stored values and its share of
+// the key lists: the shapes and structures tables), its metadata (its own fields, its hashes, its share of its command's row).
 export function storedSize(file: string): {
   data: number;
   packed: number;
@@ -160,7 +171,10 @@ export function storedSize(file: string): {
     .pluck()
     .get()!;
   const shapeBytes = db
-    .prepare<[], number>('SELECT COALESCE(SUM(8 + LENGTH(CAST(keys AS BLOB))), 0) FROM shapes')
+    .prepare<[], number>(
+      `SELECT COALESCE(SUM(8 + LENGTH(CAST(keys AS BLOB))), 0) FROM
+         (SELECT keys FROM shapes UNION ALL SELECT keys FROM structures)`,
+    )
     .pluck()
     .get()!;
   db.close();

@@ -50,7 +50,7 @@ main().catch((err: unknown) => {
     console.error(`Cannot start: ${err.message}.`);
   else if (
     err instanceof EventStoreError &&
-    ['HEADS_MISSING', 'COMMANDS_MISSING', 'SHAPES_MISSING'].includes(err.code)
+    ['HEADS_MISSING', 'COMMANDS_MISSING', 'SHAPES_MISSING', 'STRUCTURES_MISSING'].includes(err.code)
   )
     console.error(`Cannot start: ${err.message}`);
   else console.error(err);

@@ -122,7 +122,9 @@ export type EventStoreErrorCode =
   // A SQLite ledger whose compact rows' commands table is gone: refused, never rebuilt.
   | 'COMMANDS_MISSING'
   // A SQLite ledger whose packed rows' shapes table is gone: refused, never rebuilt.
-  | 'SHAPES_MISSING';
+  | 'SHAPES_MISSING'
+  // A SQLite ledger whose record rows' structures table is gone: refused, never rebuilt.
+  | 'STRUCTURES_MISSING';
 
 export class EventStoreError extends CodedError<EventStoreErrorCode> {
   constructor(

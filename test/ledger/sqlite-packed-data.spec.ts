@@ -107,7 +107,7 @@ const dataTexts = (events: { data: unknown }[]) => events.map((e) => JSON.string
 describe('packed event data: the SQLite ledger', () => {
   it('stores data without key names, each key list once, and reads it back exactly', async () => {
     const name = file();
-    const store = new SqliteEventStore({ filename: name });
+    const store = new SqliteEventStore({ filename: name, dataCodec: 'packed' });
     const events = [
       shot('e0', { shooter: 'p1', facts: { pocketed: [{ ball: 3, pocket: 'HL' }] } }),
       shot('e1', { shooter: 'p2', facts: { pocketed: [] } }),
@@ -134,7 +134,7 @@ describe('packed event data: the SQLite ledger', () => {
 
   it('stores data it cannot pack whole, beside packed rows', async () => {
     const name = file();
-    const store = new SqliteEventStore({ filename: name });
+    const store = new SqliteEventStore({ filename: name, dataCodec: 'packed' });
     const odd = JSON.parse('{"x":{"__proto__":1}}') as Record<string, unknown>;
     const events = [shot('e0', odd), shot('e1', { shooter: 'p1' })];
     await store.append('match-a', sealEvents('match-a', null, events), NO_STREAM);
@@ -153,7 +153,7 @@ describe('packed event data: the SQLite ledger', () => {
 
   // Past the codec's depth, within the depth a hash can be taken at.
   it('stores deeply nested data whole and reads it back exactly', async () => {
-    const store = new SqliteEventStore({ filename: file() });
+    const store = new SqliteEventStore({ filename: file(), dataCodec: 'packed' });
     let deep: unknown = 'bottom';
     for (let i = 0; i < 200; i++) deep = { d: deep };
     const events = [shot('e0', { deep })];
@@ -167,7 +167,7 @@ describe('packed event data: the SQLite ledger', () => {
   // gone from the file, and its id may go to another key list: no later row may use it stale.
   it('forgets the shapes of an append rolled back inside a group commit', async () => {
     const name = file();
-    const store = new SqliteEventStore({ filename: name });
+    const store = new SqliteEventStore({ filename: name, dataCodec: 'packed' });
     await store.append('match-a', sealEvents('match-a', null, [shot('a0', { a: 1 })]), NO_STREAM);
     const [failed, other] = await Promise.allSettled([
       store.append(
@@ -190,7 +190,7 @@ describe('packed event data: the SQLite ledger', () => {
 // A file as the previous layout wrote it: compact metadata, data stored whole, no shapes.
 async function previousLayoutFile(): Promise<string> {
   const name = file();
-  const store = new SqliteEventStore({ filename: name });
+  const store = new SqliteEventStore({ filename: name, dataCodec: 'packed' });
   const events = [shot('e0', { shooter: 'p1' }), shot('e1', { shooter: 'p2', n: [1] })];
   await store.append('match-a', sealEvents('match-a', null, events), NO_STREAM);
   await store.close();
@@ -211,7 +211,11 @@ describe('packed event data: a file written before it', () => {
     expect(dataTexts(before)).toEqual(['{"shooter":"p1"}', '{"shooter":"p2","n":[1]}']);
 
     // The read-only reader keeps its connection while a writer upgrades the file.
-    const writer = new SqliteEventStore({ filename: name, appendInWorker: true });
+    const writer = new SqliteEventStore({
+      filename: name,
+      appendInWorker: true,
+      dataCodec: 'packed',
+    });
     const more = sealEvents('match-a', before[1], [shot('e2', { shooter: 'p1', n: [2] })]);
     await writer.append('match-a', more, 1);
     await writer.close();
@@ -236,7 +240,7 @@ describe('packed event data: a file written before it', () => {
 describe('packed event data: tampering with the shapes', () => {
   async function tampered(edit: (db: Database.Database) => void) {
     const name = file();
-    const store = new SqliteEventStore({ filename: name });
+    const store = new SqliteEventStore({ filename: name, dataCodec: 'packed' });
     const events = [
       shot('e0', { shooter: 'p1', facts: { ball: 1 } }),
       shot('e1', { shooter: 'p2', note: 'x' }),

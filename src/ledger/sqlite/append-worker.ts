@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { EventStoreError, WrongExpectedRevisionError } from '../event-store';
 import { Appender, type AppendRequest } from './appender';
+import type { DataCodec } from './row-writer';
 
 // The append worker: the ledger's write connection on a thread of its own, so the server goes on
 // deciding and answering while a group commit waits for its fsync (synchronous=FULL).
@@ -9,6 +10,7 @@ export interface AppendWorkerData {
   filename: string;
   synchronous: 'FULL' | 'NORMAL';
   headsTable: boolean;
+  dataCodec: DataCodec;
 }
 
 // An error as it crosses the thread boundary: its kind and what rebuilds it on the other side.
@@ -32,7 +34,7 @@ if (parentPort) {
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${data.synchronous}`);
   db.pragma('busy_timeout = 5000');
-  const appender = new Appender(db, data.headsTable);
+  const appender = new Appender(db, data.headsTable, data.dataCodec);
   const port = parentPort;
   port.on('message', (msg: { id: number; requests?: AppendRequest[]; close?: true }) => {
     if (msg.close) {

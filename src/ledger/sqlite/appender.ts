@@ -9,7 +9,8 @@ import {
   type StoredEvent,
 } from '../event-store';
 import { settle, type Settled } from './group-commit';
-import { RowReader, RowWriter } from './ledger-rows';
+import { RowReader } from './ledger-rows';
+import { RowWriter, type DataCodec } from './row-writer';
 
 export interface AppendRequest {
   streamId: string;
@@ -30,7 +31,7 @@ export class Appender {
   private readonly reader: RowReader;
   private readonly group: (requests: AppendRequest[]) => Settled<AppendResult>[];
 
-  constructor(db: Database.Database, headsTable: boolean) {
+  constructor(db: Database.Database, headsTable: boolean, codec: DataCodec = 'records') {
     // The file already has every layout: the store's own connection upgraded it.
     const reader = (this.reader = new RowReader(db));
     this.stmt = {
@@ -53,7 +54,7 @@ export class Appender {
           )
         : null,
     };
-    this.rows = new RowWriter(db);
+    this.rows = new RowWriter(db, codec);
     const one = db.transaction((r: AppendRequest, after: bigint | null) =>
       this.appendLocked(r.streamId, r.events, r.expected, after),
     );

@@ -1,17 +1,10 @@
 import type Database from 'better-sqlite3';
-import { EventStoreError, type EventToAppend, type StoredEvent } from '../event-store';
-import {
-  commandColumns,
-  commandFromColumns,
-  compactMetadata,
-  expandMetadata,
-  writePathCommand,
-  type CommandColumns,
-  type CompactMetadata,
-} from './row-codec';
-import { packData, unpackData } from './data-codec';
+import type { StoredEvent } from '../event-store';
+import { commandFromColumns, expandMetadata, writePathCommand } from './row-codec';
+import { unpackData } from './data-codec';
 import { COMMAND_FIELDS, hasCompactMetadata, hasPackedData, tableExists } from './ledger-schema';
-import { ShapeCache, ShapeRegistry } from './shapes';
+import { RECORD, RecordReader } from './record-codec';
+import { ShapeCache } from './shapes';
 
 const COMMAND_ROW = `id, metadata, ${COMMAND_FIELDS}, nullif(lower(hex(command_hash)), '')`;
 
@@ -29,7 +22,8 @@ export type RawRow = [
   revision: number,
   eventId: string,
   type: string,
-  data: string,
+  // JSON or packed text, or a record's blob.
+  data: string | Buffer,
   metadata: string,
   command: number | null,
   prevHash: string | null,
@@ -58,9 +52,11 @@ export class RowReader {
   private layout: Layout;
   private schemaVersion: number;
   private readonly shapes: ShapeCache;
+  private readonly records: RecordReader;
 
   constructor(private readonly db: Database.Database) {
     this.shapes = new ShapeCache(db);
+    this.records = new RecordReader(db);
     this.schemaVersion = this.currentSchemaVersion();
     this.layout = this.readLayout(0);
   }
@@ -68,6 +64,7 @@ export class RowReader {
   // On the writer's connection, after a rollback (see ./shapes.ts).
   forgetShapes(): void {
     this.shapes.forget();
+    this.records.forget();
   }
 
   // A read over the events table: `SELECT <row> FROM events <rest>`, decoded.
@@ -102,12 +99,14 @@ export class RowReader {
     const packed = hasPackedData(this.db);
     const shapes = packed && tableExists(this.db, 'shapes');
     this.shapes.reset(shapes);
+    const structures = tableExists(this.db, 'structures');
+    this.records.reset(structures);
     const columns = columnsOf(compact, packed);
     if (!compact || !tableExists(this.db, 'commands'))
       return { columns, complete: false, listed: null, range: null, generation };
     return {
       columns,
-      complete: shapes,
+      complete: shapes && structures,
       listed: this.db
         .prepare<
           [string],
@@ -137,11 +136,23 @@ export class RowReader {
         position: BigInt(r[0]),
         eventId: r[3],
         type: r[4],
-        data: r[10] === null ? (JSON.parse(r[5]) as unknown) : unpackData(r[10], r[5], shapeOf),
+        data: this.data(r[10], r[5], shapeOf),
         metadata: r[7] === null ? own : this.expand(commands, r[7], own, r[8], r[9]),
       };
     }
     return events;
+  }
+
+  // Each row read in the codec it was written in.
+  private data(
+    shape: number | null,
+    data: string | Buffer,
+    shapeOf: ShapeCache['shapeOf'],
+  ): unknown {
+    if (shape === RECORD) return this.records.decode(data);
+    // A blob where text belongs (edited) is read as its hex text: never the recorded data.
+    if (typeof data !== 'string') return data.toString('hex');
+    return shape === null ? (JSON.parse(data) as unknown) : unpackData(shape, data, shapeOf);
   }
 
   private expand(
@@ -199,94 +210,5 @@ class CommandFields {
     }
     this.parsed.set(id, command);
     return command;
-  }
-}
-
-type InsertEvent = Database.Statement<
-  [
-    string,
-    number,
-    string,
-    string,
-    string,
-    string,
-    number | bigint | null,
-    Buffer | null,
-    Buffer | null,
-    number | null,
-  ]
->;
-
-// Writes the rows of one append: its events' shared command fields once, each event's own, its
-// data packed. The caller says when the transaction commits or rolls back (see ./shapes.ts).
-export class RowWriter {
-  private readonly insertEvent: InsertEvent;
-  private readonly insertCommandRow: Database.Statement<[string | null, ...CommandColumns]>;
-  private readonly shapes: ShapeRegistry;
-
-  constructor(db: Database.Database) {
-    this.insertEvent = db.prepare(
-      'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, command, prev_hash, hash, shape) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.shapes = new ShapeRegistry(db);
-    this.insertCommandRow = db.prepare(
-      `INSERT INTO commands (metadata, ${COMMAND_FIELDS}, command_hash) VALUES (${'?, '.repeat(11)}?)`,
-    );
-  }
-
-  private insertCommand(compact: CompactMetadata): number | bigint {
-    const columns = commandColumns(compact.command);
-    const values: [string | null, ...CommandColumns] = columns
-      ? [null, ...columns]
-      : [compact.commandJson, ...(new Array(11).fill(null) as CommandColumns)];
-    return this.insertCommandRow.run(...values).lastInsertRowid;
-  }
-
-  committed(): void {
-    this.shapes.commit();
-  }
-
-  rolledBack(): void {
-    this.shapes.rollback();
-  }
-
-  // Returns each row's position.
-  write(streamId: string, firstRevision: number, events: readonly EventToAppend[]): bigint[] {
-    let commandJson: string | null = null;
-    let commandRow: number | bigint | null = null;
-    return events.map((e, i) => {
-      const metadata = e.metadata ?? {};
-      const compact = compactMetadata(metadata);
-      if (compact && compact.commandJson !== commandJson) {
-        commandJson = compact.commandJson;
-        commandRow = this.insertCommand(compact);
-      }
-      const json = JSON.stringify(e.data) as string | undefined;
-      const packed = json === undefined ? null : packData(json, this.shapes.idOf);
-      try {
-        const info = this.insertEvent.run(
-          streamId,
-          firstRevision + i,
-          e.eventId,
-          e.type,
-          packed ? packed.data : (json as string),
-          compact ? compact.own : JSON.stringify(metadata),
-          compact ? commandRow : null,
-          compact ? compact.prevHash : null,
-          compact ? compact.hash : null,
-          packed ? packed.shape : null,
-        );
-        return BigInt(info.lastInsertRowid);
-      } catch (err) {
-        // The stream/revision pair is guarded by the write lock and the expected revision, so a
-        // unique violation can only be an event id already stored elsewhere in the ledger.
-        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
-          throw new EventStoreError(
-            'DUPLICATE_EVENT_ID',
-            `Event id ${e.eventId} is already in the ledger`,
-          );
-        throw err;
-      }
-    });
   }
 }

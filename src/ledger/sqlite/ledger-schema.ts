@@ -4,7 +4,9 @@ import type Database from 'better-sqlite3';
 // read as it was written (./ledger-rows.ts):
 //  - whole: data and metadata as JSON, every row written before the compact layouts;
 //  - compact metadata: `command`, `prev_hash`, `hash` set (./row-codec.ts);
-//  - packed data: `shape` set (./data-codec.ts).
+//  - packed data: `shape` set (./data-codec.ts);
+//  - record data: `shape` = 0, data a MessagePack blob (./record-codec.ts), what is written now.
+// A writable open converts older rows' data to records (./record-upgrade.ts).
 
 // A command's shared fields: a write-path command's as columns (no key names stored; the
 // occurred_at of a command that happened when it was recorded left null), any other's as JSON.
@@ -28,8 +30,14 @@ export const COMMAND_FIELDS =
 // The key lists of packed data's objects, each stored once.
 const SHAPES_TABLE = `CREATE TABLE IF NOT EXISTS shapes (id INTEGER PRIMARY KEY, keys TEXT NOT NULL UNIQUE);`;
 
+// The key lists of record data's objects by msgpackr slot, only ever appended; and how far the
+// conversion of older rows to records has got (the last position it has looked at).
+const RECORDS_TABLES = `
+CREATE TABLE IF NOT EXISTS structures (id INTEGER PRIMARY KEY, keys TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS record_upgrade (id INTEGER PRIMARY KEY CHECK (id = 1), through INTEGER NOT NULL);`;
+
 // `command`, `prev_hash` and `hash` are null on a row whose metadata is stored whole; `shape` is
-// null on a row whose data is.
+// null on a row whose data is, 0 on a record row.
 const EVENTS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
   position  INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -75,6 +83,11 @@ export const commandsMissing = (db: Database.Database): boolean =>
   hasCompactMetadata(db) && !tableExists(db, 'commands');
 export const shapesMissing = (db: Database.Database): boolean =>
   hasPackedData(db) && !tableExists(db, 'shapes');
+// Record rows are there but their structures are not (a scan, only while the table is missing).
+export const structuresMissing = (db: Database.Database): boolean =>
+  hasPackedData(db) &&
+  !tableExists(db, 'structures') &&
+  db.prepare('SELECT 1 FROM events WHERE shape = 0 LIMIT 1').get() !== undefined;
 
 // Creates the tables of a new file, or adds the missing layouts to an older one. Run inside the
 // opening transaction, so a crash leaves the file as it was or fully upgraded.
@@ -82,4 +95,5 @@ export function upgradeEventsSchema(db: Database.Database): void {
   db.exec(EVENTS_SCHEMA);
   if (!hasCompactMetadata(db)) db.exec(ADD_COMPACT_METADATA);
   if (!hasPackedData(db)) db.exec(ADD_PACKED_DATA);
+  db.exec(RECORDS_TABLES);
 }

@@ -15,7 +15,15 @@ import {
 import { Appender, type AppendRequest } from './appender';
 import { GroupCommit } from './group-commit';
 import { RowReader } from './ledger-rows';
-import { commandsMissing, shapesMissing, tableExists, upgradeEventsSchema } from './ledger-schema';
+import {
+  commandsMissing,
+  shapesMissing,
+  structuresMissing,
+  tableExists,
+  upgradeEventsSchema,
+} from './ledger-schema';
+import { upgradeToRecords } from './record-upgrade';
+import type { DataCodec } from './row-writer';
 import { WorkerAppender } from './worker-appender';
 
 export interface SqliteEventStoreOptions {
@@ -32,6 +40,9 @@ export interface SqliteEventStoreOptions {
   // A file with events but no head table is refused unless this is set: then the table is filled
   // from the events as they are (`npm run ledger -- adopt-heads`, for a ledger from before it).
   adoptHeads?: boolean;
+  // The codec new rows' data is written in: records (the default; a writable open also converts
+  // older rows to it), or packed, as the build before records wrote it (tests only).
+  dataCodec?: DataCodec;
 }
 
 // Each stream's last revision and its hash, updated in the append transaction. It is what the
@@ -73,6 +84,7 @@ export class SqliteEventStore implements EventStore {
       this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
       this.db.pragma('busy_timeout = 5000');
       this.prepareFile(options);
+      if ((options.dataCodec ?? 'records') === 'records') this.convertRows();
     }
     const rows = new RowReader(this.db);
     this.read = {
@@ -84,6 +96,7 @@ export class SqliteEventStore implements EventStore {
         filename: options.filename,
         synchronous: options.synchronous ?? 'FULL',
         headsTable: this.headsTable,
+        dataCodec: options.dataCodec ?? 'records',
       };
       // Started at the first append: a process that only reads (verify, rebuild) never starts it.
       this.group = new GroupCommit((requests) => {
@@ -91,7 +104,9 @@ export class SqliteEventStore implements EventStore {
         return (this.worker ??= new WorkerAppender(data)).commit(requests);
       });
     } else {
-      const appender = options.readOnly ? null : new Appender(this.db, this.headsTable);
+      const appender = options.readOnly
+        ? null
+        : new Appender(this.db, this.headsTable, options.dataCodec);
       this.group = new GroupCommit((requests) => {
         if (!appender)
           throw new EventStoreError('ACCESS_DENIED', 'This ledger was opened read-only');
@@ -137,6 +152,7 @@ export class SqliteEventStore implements EventStore {
         if (hasEvents && !heads && !options.adoptHeads) return headsMissing(options.filename);
         if (commandsMissing(this.db)) return commandsGone(options.filename);
         if (shapesMissing(this.db)) return shapesGone(options.filename);
+        if (structuresMissing(this.db)) return structuresGone(options.filename);
         upgradeEventsSchema(this.db);
         if (!heads) this.db.exec(HEADS_SCHEMA);
         return null;
@@ -145,6 +161,16 @@ export class SqliteEventStore implements EventStore {
     if (!refusal) return;
     this.db.close();
     throw refusal;
+  }
+
+  // Older rows' data to records, batch by batch (./record-upgrade.ts); a failure closes the file.
+  private convertRows(): void {
+    try {
+      upgradeToRecords(this.db);
+    } catch (err) {
+      this.db.close();
+      throw err;
+    }
   }
 
   private hasHeadsTable(): boolean {
@@ -197,4 +223,10 @@ const shapesGone = (file: string) =>
   new EventStoreError(
     'SHAPES_MISSING',
     `Ledger ${file} has packed rows but no shapes table: it was dropped, and with it the field names of those events' data. Nothing was changed. \`npm run ledger -- verify\` lists the events affected; restore the file from a backup.`,
+  );
+
+const structuresGone = (file: string) =>
+  new EventStoreError(
+    'STRUCTURES_MISSING',
+    `Ledger ${file} has record rows but no structures table: it was dropped, and with it the field names of those events' data. Nothing was changed. \`npm run ledger -- verify\` lists the events affected; restore the file from a backup.`,
   );
