@@ -14,14 +14,17 @@ export interface Slice {
   away<T>(io: Promise<T>): Promise<T>;
 }
 
-// Work waits in lanes (one per request when the caller names it), served in turn: an operation of
-// a hundred aliases is one lane, so a request behind it waits for one slice, not a hundred.
+// Work waits in lanes (one per request when the caller names it; a string names a client, so all
+// its requests share one lane), served in turn: an operation of a hundred aliases is one lane, so
+// a request behind it waits for one slice, not a hundred.
+export type Lane = object | string;
+
 export class SliceQueue {
   // Held by the work running, or by a pending setImmediate that opens the next slice.
   private held = false;
   private endsAt = -Infinity;
   // Lanes with waiting work, in turn order; each lane's work oldest first.
-  private readonly lanes = new Map<object, (() => void)[]>();
+  private readonly lanes = new Map<Lane, (() => void)[]>();
 
   // Slices that were spent and waited for the next turn (a test reads it).
   slices = 0;
@@ -29,7 +32,7 @@ export class SliceQueue {
   // Public so a test can set zero: every due() is then a slice boundary, whatever the machine.
   constructor(public sliceMs = SLICE_MS) {}
 
-  async run<T>(work: (slice: Slice) => Promise<T>, lane: object = {}): Promise<T> {
+  async run<T>(work: (slice: Slice) => Promise<T>, lane: Lane = {}): Promise<T> {
     await this.take(lane);
     const slice: Slice = {
       due: () => performance.now() >= this.endsAt,
@@ -55,7 +58,7 @@ export class SliceQueue {
 
   // Free with time left: go on in this turn. Free but spent (maybe by a replay's item a moment ago): wait
   // for the next turn, as when busy.
-  private take(lane: object): Promise<void> {
+  private take(lane: Lane): Promise<void> {
     if (!this.held && performance.now() < this.endsAt) {
       this.held = true;
       return Promise.resolve();
