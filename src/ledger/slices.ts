@@ -105,5 +105,10 @@ export class SliceQueue {
   }
 }
 
+// A GraphQL document longer than this (in characters) waits for a turn of the queue in its
+// client's lane before it is parsed and validated: over HTTP (src/api/graphql/document-turns.ts)
+// and over the WebSocket (src/live/live-gate.ts). Every document the apps send is shorter.
+export const LONG_DOCUMENT = 4096;
+
 // The server's one queue: every long read shares it.
 export const longReads = new SliceQueue();

@@ -11,8 +11,7 @@ import {
 import type { ServerOptions } from 'graphql-ws';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
-import { LONG_DOCUMENT } from '../api/graphql/document-turns';
-import { longReads, type SliceQueue } from '../ledger/slices';
+import { LONG_DOCUMENT, longReads, type SliceQueue } from '../ledger/slices';
 import { CLOSE } from './live-errors';
 import { upgradeAddress } from './upgrade-address';
 

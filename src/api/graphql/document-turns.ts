@@ -1,13 +1,14 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { longReads, type Lane, type SliceQueue } from '../../ledger/slices';
+import { LONG_DOCUMENT, longReads, type Lane, type SliceQueue } from '../../ledger/slices';
+
+export { LONG_DOCUMENT };
 
 // Parsing, counting the aliases of and validating a document of thousands of tokens is one piece of
 // work that cannot be cut; several of them arriving together used to run in one turn of the event
-// loop, ahead of a write. A document longer than this waits for a turn of the long-read queue in
-// its client's lane first, so such documents take turns with every other long read (one per turn
-// when they fill it), and one client sending many waits behind its own. Shorter documents (every
-// operation the apps send) go straight on.
-export const LONG_DOCUMENT = 4096;
+// loop, ahead of a write. A document longer than LONG_DOCUMENT waits for a turn of the long-read
+// queue in its client's lane first, so such documents take turns with every other long read (one
+// per turn when they fill it), and one client sending many waits behind its own. Shorter
+// documents (every operation the apps send) go straight on.
 
 function documentOf(req: Request): unknown {
   const body: unknown = req.body;
