@@ -3,8 +3,10 @@ import { performance } from 'node:perf_hooks';
 // Background reads (replays of a match, re-rulings, exports, whole-ledger scans, reads of many
 // aliases, subscription replays) share one budget of a few milliseconds per turn of the event
 // loop: between two slices the server reads its sockets and serves other requests, however many
-// of them are asked for at once and of whatever kind.
-export const SLICE_MS = 2;
+// of them are asked for at once and of whatever kind. One millisecond: a write needs several turns,
+// each behind a slice; under the attack mix of bench/attack.ts, 1 ms rather than 2 about halved
+// the writer's p99 (300 to 150 ms on the shared machine), for little more turns' overhead.
+export const SLICE_MS = 1;
 
 // A slice held by one piece of work: `due()` once its time is spent, then `next()` waits for the
 // next turn (other work and pending I/O go first); `away()` lets go while awaiting other I/O.
