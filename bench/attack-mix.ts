@@ -60,8 +60,58 @@ function download(base: string, competitionId: string): Promise<void> {
   });
 }
 
-// Every attacker loops until `stop` is set; the mix is bounded (one of each at a time).
-export function attack(url: string, seed: number, stop: { done: boolean }): Promise<unknown> {
+// The mix is paused between the writer's blocks under attack (see attack.ts): `running` says
+// whether the attackers go on, `done` ends them; `idle()` resolves once no attack is in flight.
+export class AttackSwitch {
+  running = false;
+  done = false;
+  private busy = 0;
+  private waiters: (() => void)[] = [];
+
+  set(running: boolean): void {
+    this.running = running;
+    this.wake();
+  }
+
+  end(): void {
+    this.done = true;
+    this.wake();
+  }
+
+  // Resolves when the attackers may go on (or are to end).
+  go(): Promise<void> {
+    if (this.running || this.done) return Promise.resolve();
+    return new Promise((r) => this.waiters.push(r));
+  }
+
+  async step(work: () => Promise<unknown>): Promise<void> {
+    this.busy += 1;
+    try {
+      await work().catch(() => undefined);
+    } finally {
+      this.busy -= 1;
+      this.wake();
+    }
+  }
+
+  async idle(): Promise<void> {
+    while (this.busy > 0) await new Promise<void>((r) => this.waiters.push(r));
+  }
+
+  private wake(): void {
+    this.waiters.splice(0).forEach((w) => w());
+  }
+}
+
+// Up to `ms` while the switch stays on.
+async function hold(on: AttackSwitch, ms: number): Promise<void> {
+  for (let t = 0; t < ms && on.running && !on.done; t += 100)
+    await new Promise((r) => setTimeout(r, 100));
+}
+
+// Every attacker loops while the switch is on, until it is ended; the mix is bounded (one of each
+// at a time).
+export function attack(url: string, seed: number, on: AttackSwitch): Promise<unknown> {
   const base = url.replace(/\/graphql$/, '');
   const competition = demoCompetitions(seed)[0].competitionId;
   const anon = (query: string) =>
@@ -72,7 +122,7 @@ export function attack(url: string, seed: number, stop: { done: boolean }): Prom
     }).then((r) => r.arrayBuffer());
   const loop = async (name: string, step: () => Promise<unknown>) => {
     if (MIX && !MIX.includes(name)) return;
-    while (!stop.done) await step().catch(() => undefined);
+    for (await on.go(); !on.done; await on.go()) if (on.running) await on.step(step);
   };
   const exportsWs = wsClient(url);
   const feeds = wsClient(url);
@@ -88,7 +138,7 @@ export function attack(url: string, seed: number, stop: { done: boolean }): Prom
           { next: () => undefined, error: () => undefined, complete: () => undefined },
         ),
       );
-      await new Promise((r) => setTimeout(r, 2000));
+      await hold(on, 2000);
       stops.forEach((s) => s());
     }),
     loop('statsCsv', () => anon(aliases(590, 'statsCsv'))),

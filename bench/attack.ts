@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TokenService } from '../src/api/auth/tokens';
@@ -20,14 +20,19 @@ import { percentile, spread } from './load/stats';
 // connection, aliased statsCsv and standings, competition exports, oversized WebSocket messages,
 // downloads), against the compiled server with its default limits. Prints the writer's p99 under
 // attack ÷ its p99 alone (target ≤ 3×) and the server's peak resident memory (target < 1 GB),
-// min/median/max of three runs. BENCH_ATTACK_MATCHES sizes the ledger (default 100 demo matches,
-// about 34,000 events), BENCH_ATTACK_WRITES the writer's requests per phase (default 300).
+// min/median/max of three runs; the writes alone and under attack go in blocks in turn.
+// BENCH_ATTACK_MATCHES sizes the ledger (default 100 demo matches, about 34,000 events),
+// BENCH_ATTACK_WRITES the writer's requests per phase (default 300).
 
 const SECRET = 'bench-attack-secret-0123456789abcdef0123456789';
 const SEED = 1;
 const MATCHES = Number(process.env.BENCH_ATTACK_MATCHES ?? 100);
 const WRITES = Number(process.env.BENCH_ATTACK_WRITES ?? 300);
 const RUNS = Number(process.env.BENCH_ATTACK_RUNS ?? 3);
+// The writes of a phase go in this many blocks, alone and under attack in turn, so both phases
+// see the same machine (other load on it comes and goes during a run).
+const BLOCKS = 5;
+const WARM_UP_MS = 1000;
 
 async function seed(dir: string): Promise<number> {
   const store = new SqliteEventStore({
@@ -68,6 +73,52 @@ async function writer(http: GqlHttp, token: string, n: number): Promise<number[]
   return times;
 }
 
+const said = (child: ChildProcess, what: string) =>
+  new Promise<void>((resolve) => {
+    const heard = (m: unknown) => {
+      if (m !== what) return;
+      child.off('message', heard);
+      resolve();
+    };
+    child.on('message', heard);
+  });
+
+// The writer's p99 alone and under attack: blocks of writes in turn, the attackers (a process of
+// their own, attack-child.ts) switched on a moment before each block under attack and off, with
+// nothing of theirs in flight, before each block alone.
+async function alternate(url: string, http: GqlHttp, token: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      '-r',
+      'ts-node/register/transpile-only',
+      join(__dirname, 'attack-child.ts'),
+      url,
+      String(SEED),
+    ],
+    { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: process.env },
+  );
+  const alone: number[] = [];
+  const attacked: number[] = [];
+  try {
+    await said(child, 'ready');
+    const n = Math.ceil(WRITES / BLOCKS);
+    for (let b = 0; b < BLOCKS; b++) {
+      alone.push(...(await writer(http, token, n)));
+      child.send('on');
+      await new Promise((r) => setTimeout(r, WARM_UP_MS));
+      attacked.push(...(await writer(http, token, n)));
+      const off = said(child, 'off');
+      child.send('off');
+      await off;
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+  return { alone: percentile(alone, 99), attacked: percentile(attacked, 99) };
+}
+
 // The server's peak resident memory so far (VmHWM), in MB.
 function peakMb(pid: number): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -95,22 +146,7 @@ export async function benchAttack(): Promise<void> {
       try {
         const http = new GqlHttp(server.url, 1);
         await writer(http, token, 20);
-        const alone = percentile(await writer(http, token, WRITES), 99);
-        const attackers = spawn(
-          process.execPath,
-          [
-            '-r',
-            'ts-node/register/transpile-only',
-            join(__dirname, 'attack-child.ts'),
-            server.url,
-            String(SEED),
-          ],
-          { stdio: 'inherit', env: process.env },
-        );
-        await new Promise((r) => setTimeout(r, 3000));
-        const attacked = percentile(await writer(http, token, WRITES), 99);
-        attackers.kill('SIGTERM');
-        await new Promise((r) => attackers.once('exit', r));
+        const { alone, attacked } = await alternate(server.url, http, token);
         const peak = peakMb(server.pid);
         ratios.push(attacked / alone);
         peaks.push(peak);

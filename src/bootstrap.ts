@@ -5,6 +5,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { InputValidationError, type FieldProblem } from './kernel/input-errors';
 import { mountAltair } from './api/ide/altair';
 import { aliasLimit } from './api/graphql/limits';
+import { inTurnWhenLong } from './api/graphql/document-turns';
+import { clientOf, TokenService } from './api/auth/tokens';
 import { LEDGER_CONFIG, type LedgerConfig } from './config/configuration';
 import { corsOptions, refuseForeignUpgrades } from './live/cors';
 import { addressUpgrades } from './live/upgrade-address';
@@ -56,7 +58,12 @@ export function configureApp(app: INestApplication): INestApplication {
   express.useBodyParser('urlencoded', { limit: config.limits.bodyLimitBytes, extended: false });
   express.use(bodyErrorHandler);
   // Before Apollo: a document of too many aliases is refused before validation works on it.
-  express.use('/graphql', aliasLimit(config.limits.maxTokens));
+  // A long document first waits for its turn in its client's lane (document-turns.ts).
+  const tokens = app.get(TokenService);
+  express.use(
+    '/graphql',
+    inTurnWhenLong(aliasLimit(config.limits.maxTokens), (req) => clientOf(tokens, req)),
+  );
   // The offline GraphQL IDE at /altair (LEDGER_GRAPHQL_LANDING_PAGE, off in production).
   if (config.graphql.landingPage) mountAltair(express);
   app.useGlobalPipes(

@@ -24,17 +24,23 @@ export interface ExportTrailer {
 }
 
 const PAGE = 1000;
+// In the server's slices a page is read and decoded in one piece, inside a slice of a few
+// milliseconds: a hundred events, as a match replay reads.
+export const SLICED_PAGE = 100;
+const pageOf = (slice?: Slice) => (slice ? SLICED_PAGE : PAGE);
 
 // The global feed; with a slice (the server), read in slices of the long-read queue.
 async function* feed(store: EventStore, slice?: Slice): AsyncGenerator<StoredEvent> {
   let after: bigint | undefined;
   for (;;) {
-    const page = await store.readAll({ after, maxCount: PAGE });
+    // A page is read in one piece: it starts a slice of its own.
+    if (slice?.due()) await slice.next();
+    const page = await store.readAll({ after, maxCount: pageOf(slice) });
     for (const e of page) {
       if (slice?.due()) await slice.next();
       yield e;
     }
-    if (page.length < PAGE) return;
+    if (page.length < pageOf(slice)) return;
     after = page[page.length - 1].position;
   }
 }
@@ -47,12 +53,13 @@ async function* streamFeed(
 ): AsyncGenerator<StoredEvent> {
   let from = 0;
   for (;;) {
-    const page = await store.readStream(streamId, { fromRevision: from, maxCount: PAGE });
+    if (slice?.due()) await slice.next();
+    const page = await store.readStream(streamId, { fromRevision: from, maxCount: pageOf(slice) });
     for (const e of page) {
       if (slice?.due()) await slice.next();
       yield e;
     }
-    if (page.length < PAGE) return;
+    if (page.length < pageOf(slice)) return;
     from = page[page.length - 1].revision + 1;
   }
 }
@@ -76,7 +83,10 @@ async function streamsOf(
     for (const p of data.players) players.add(`player-${p.id}`);
   }
   // Only players that are registered have a stream; the others are simply absent.
-  for (const p of players) if ((await store.readStream(p, { maxCount: 1 })).length) streams.add(p);
+  for (const p of players) {
+    if (slice?.due()) await slice.next();
+    if ((await store.readStream(p, { maxCount: 1 })).length) streams.add(p);
+  }
   return streams;
 }
 

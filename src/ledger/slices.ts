@@ -3,8 +3,10 @@ import { performance } from 'node:perf_hooks';
 // Background reads (replays of a match, re-rulings, exports, whole-ledger scans, reads of many
 // aliases, subscription replays) share one budget of a few milliseconds per turn of the event
 // loop: between two slices the server reads its sockets and serves other requests, however many
-// of them are asked for at once and of whatever kind.
-export const SLICE_MS = 2;
+// of them are asked for at once and of whatever kind. One millisecond: a write needs several turns,
+// each behind a slice; under the attack mix of bench/attack.ts, 1 ms rather than 2 about halved
+// the writer's p99 (300 to 150 ms on the shared machine), for little more turns' overhead.
+export const SLICE_MS = 1;
 
 // A slice held by one piece of work: `due()` once its time is spent, then `next()` waits for the
 // next turn (other work and pending I/O go first); `away()` lets go while awaiting other I/O.
@@ -14,14 +16,17 @@ export interface Slice {
   away<T>(io: Promise<T>): Promise<T>;
 }
 
-// Work waits in lanes (one per request when the caller names it), served in turn: an operation of
-// a hundred aliases is one lane, so a request behind it waits for one slice, not a hundred.
+// Work waits in lanes (one per request when the caller names it; a string names a client, so all
+// its requests share one lane), served in turn: an operation of a hundred aliases is one lane, so
+// a request behind it waits for one slice, not a hundred.
+export type Lane = object | string;
+
 export class SliceQueue {
   // Held by the work running, or by a pending setImmediate that opens the next slice.
   private held = false;
   private endsAt = -Infinity;
   // Lanes with waiting work, in turn order; each lane's work oldest first.
-  private readonly lanes = new Map<object, (() => void)[]>();
+  private readonly lanes = new Map<Lane, (() => void)[]>();
 
   // Slices that were spent and waited for the next turn (a test reads it).
   slices = 0;
@@ -29,7 +34,7 @@ export class SliceQueue {
   // Public so a test can set zero: every due() is then a slice boundary, whatever the machine.
   constructor(public sliceMs = SLICE_MS) {}
 
-  async run<T>(work: (slice: Slice) => Promise<T>, lane: object = {}): Promise<T> {
+  async run<T>(work: (slice: Slice) => Promise<T>, lane: Lane = {}): Promise<T> {
     await this.take(lane);
     const slice: Slice = {
       due: () => performance.now() >= this.endsAt,
@@ -55,7 +60,7 @@ export class SliceQueue {
 
   // Free with time left: go on in this turn. Free but spent (maybe by a replay's item a moment ago): wait
   // for the next turn, as when busy.
-  private take(lane: object): Promise<void> {
+  private take(lane: Lane): Promise<void> {
     if (!this.held && performance.now() < this.endsAt) {
       this.held = true;
       return Promise.resolve();
@@ -101,6 +106,11 @@ export class SliceQueue {
     return true;
   }
 }
+
+// A GraphQL document longer than this (in characters) waits for a turn of the queue in its
+// client's lane before it is parsed and validated: over HTTP (src/api/graphql/document-turns.ts)
+// and over the WebSocket (src/live/live-gate.ts). Every document the apps send is shorter.
+export const LONG_DOCUMENT = 4096;
 
 // The server's one queue: every long read shares it.
 export const longReads = new SliceQueue();

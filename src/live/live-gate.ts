@@ -11,6 +11,7 @@ import {
 import type { ServerOptions } from 'graphql-ws';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
+import { LONG_DOCUMENT, longReads, type SliceQueue } from '../ledger/slices';
 import { CLOSE } from './live-errors';
 import { upgradeAddress } from './upgrade-address';
 
@@ -98,6 +99,7 @@ export function liveServerOptions(
   settings: LiveGateSettings,
   verify: (token: string) => LivePrincipal,
   admission?: LiveAdmission,
+  queue: SliceQueue = longReads,
 ): Partial<ServerOptions<Record<string, unknown>, Extra>> {
   let open = 0;
   const rules = [...specifiedRules, ...settings.validationRules];
@@ -137,7 +139,7 @@ export function liveServerOptions(
       ctx.extra.counted = false;
       open -= 1;
     },
-    onSubscribe: subscribeHook(settings, rules, admission),
+    onSubscribe: subscribeHook(settings, rules, queue, admission),
     // An error that ends a running subscription (its replay went past the client's budget) keeps
     // its code; graphql-ws would otherwise send the message alone.
     onError(_ctx, _id, _payload, errors) {
@@ -160,12 +162,16 @@ type SubscribeHook = NonNullable<
 
 // Every operation on the socket: under the subscription cap, parsed under the token cap, validated
 // with the HTTP rules and admitted by the HTTP path (complexity limit, cost budget) before it runs.
+// A long document waits for its turn of the long-read queue in its client's lane first, as over
+// HTTP (src/api/graphql/document-turns.ts).
 function subscribeHook(
   settings: LiveGateSettings,
   rules: readonly ValidationRule[],
+  queue: SliceQueue,
   admission?: LiveAdmission,
 ): SubscribeHook {
-  return (ctx, _id, payload) => {
+  const admitted = admitHook(settings, rules, admission);
+  return (ctx, id, payload) => {
     // graphql-ws has already registered this one.
     const count = Object.keys(ctx.subscriptions).length;
     if (count > settings.maxSubscriptionsPerConnection)
@@ -175,6 +181,18 @@ function subscribeHook(
           { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } },
         ),
       ];
+    if (payload.query.length <= LONG_DOCUMENT) return admitted(ctx, id, payload);
+    const client = liveClientOf(ctx.extra.principal ?? null, ctx.extra.request);
+    return queue.run(() => Promise.resolve(admitted(ctx, id, payload)), client);
+  };
+}
+
+function admitHook(
+  settings: LiveGateSettings,
+  rules: readonly ValidationRule[],
+  admission?: LiveAdmission,
+): (...args: Parameters<SubscribeHook>) => ExecutionArgs | readonly GraphQLError[] | undefined {
+  return (ctx, _id, payload) => {
     // A document past the cap stops the parse at the cap.
     let document: DocumentNode;
     try {

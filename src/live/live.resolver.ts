@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
 import type { Ruling } from '../domain';
-import { chargeBudget, CostBudget } from '../kernel/graphql/cost';
+import { chargeBudget, CostBudget, costClient } from '../kernel/graphql/cost';
 import type { GqlContext } from '../kernel/request-context';
 import { toEventModel, toMatchModel, toRulingModel } from '../kernel/match/models/mappers';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
@@ -137,8 +137,12 @@ export class LiveResolver {
     if (!live)
       throw new LiveError('BAD_USER_INPUT', 'Subscriptions are served over graphql-ws only');
     const cursor = parseCursor(after);
-    const paced = pacedChannel(channel(), longReads, (events) =>
-      chargeBudget(ctx.req, this.budget, events),
+    // A client's replays share its lane of the long-read queue, as its long reads over HTTP do.
+    const paced = pacedChannel(
+      channel(),
+      longReads,
+      (events) => chargeBudget(ctx.req, this.budget, events),
+      costClient(ctx.req),
     );
     return this.hub.open(paced, cursor, live.drop);
   }

@@ -41,6 +41,29 @@ describe('live: subscription replays take turns', () => {
     expect(order.slice(0, 6)).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'b3']);
   });
 
+  it("one client's replays share its lane: another client's replay gets every other turn", async () => {
+    const pacer = new SliceQueue(0);
+    const order: string[] = [];
+    // Three replays of one client (say, on one connection) and one of another.
+    const mine = ['a', 'b', 'c'].map((name) =>
+      drain(
+        pacedChannel(channel(10).c, pacer, () => undefined, 'ip:one').replay(0n, 10n),
+        order,
+        name,
+      ),
+    );
+    const other = drain(
+      pacedChannel(channel(10).c, pacer, () => undefined, 'ip:two').replay(0n, 10n),
+      order,
+      'z',
+    );
+    await Promise.all([...mine, other]);
+    expect(order).toHaveLength(40);
+    // The other client's ten items come first, one every other turn, not one in four.
+    expect(order.slice(0, 20).filter((o) => o.startsWith('z'))).toHaveLength(10);
+    expect(order.slice(0, 6)).toEqual(['a1', 'z1', 'b1', 'z2', 'c1', 'z3']);
+  });
+
   it('skips what the client already has, yet paces the fold that reaches it', async () => {
     const pacer = new SliceQueue(0);
     const { c, read } = channel(20);

@@ -85,3 +85,8 @@ export function chargeBudget(req: Request, budget: CostBudget, points: number): 
   budget.spend(cost.client, points);
   cost.spent += points;
 }
+
+// The client an admitted operation is charged to (its token's subject or its address).
+export function costClient(req: Request): string | undefined {
+  return (req as unknown as Holder)[COST]?.client;
+}
