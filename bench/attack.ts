@@ -73,13 +73,17 @@ async function writer(http: GqlHttp, token: string, n: number): Promise<number[]
   return times;
 }
 
+// The child's word, or a failure when it exits first (the bench must not wait for ever).
 const said = (child: ChildProcess, what: string) =>
-  new Promise<void>((resolve) => {
+  new Promise<void>((resolve, reject) => {
+    const died = () => reject(new Error(`attacker exited before it said ${what}`));
     const heard = (m: unknown) => {
       if (m !== what) return;
       child.off('message', heard);
+      child.off('exit', died);
       resolve();
     };
+    child.once('exit', died);
     child.on('message', heard);
   });
 
@@ -113,8 +117,11 @@ async function alternate(url: string, http: GqlHttp, token: string) {
       await off;
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
   }
   return { alone: percentile(alone, 99), attacked: percentile(attacked, 99) };
 }

@@ -23,6 +23,9 @@ export const backoff = (attempt: number, s: DispatchSettings): number =>
 
 // Sends what the outbox holds when it is due, a few at a time; every attempt and its outcome is
 // recorded before the next look, so a restart resumes with the same schedule.
+const READ = () => true;
+const NOT_READ = () => false;
+
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -61,8 +64,10 @@ export class WebhookDispatcher {
     if (this.running || this.stopped) return;
     if (!this.mayRun()) return this.wake(LEASE_LOOK_MS);
     this.running = (async () => {
-      // An endpoint registered on another replica is known before its deliveries are sent.
-      await this.registry.sync();
+      // An endpoint registered on another replica is known before its deliveries are sent; with
+      // the ledger unreachable nothing is sent until the next look.
+      const synced = await this.registry.sync().then(READ, NOT_READ);
+      if (!synced) return;
       for (;;) {
         const due = this.outbox.due(this.now(), BATCH);
         if (due.length === 0 || this.stopped) break;

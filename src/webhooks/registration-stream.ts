@@ -11,7 +11,12 @@ export const REGISTERED = 'WebhookEndpointRegistered';
 export const REMOVED = 'WebhookEndpointRemoved';
 export const RESEALED = 'WebhookSecretResealed';
 
-type Registered = Omit<Endpoint, 'secret' | 'after'> & { secret: SealedSecret };
+type Registered = Omit<Endpoint, 'secret' | 'after'> & {
+  secret: SealedSecret;
+  // Carried over from the outbox file: the events after the file's position are its own, not
+  // those after the registration event (null: the file had enqueued nothing yet).
+  carriedAfter?: string | null;
+};
 
 // Webhook endpoints kept in the ledger, so every replica knows one registered anywhere: a
 // registration, a removal and a secret sealed again under a new key are events of one control
@@ -39,21 +44,22 @@ export class LedgerRegistry implements EndpointRegistry {
   // Reads the stream, carries the outbox file's endpoints into it once, and seals again under
   // the first key every secret another key sealed.
   async start(): Promise<void> {
-    await this.sync();
     try {
+      await this.sync();
       await this.carryLegacy();
       await this.reseal();
     } catch (err) {
       // Tried again at the next start; the file keeps what it held meanwhile.
       this.log.warn(`webhook registrations not carried over: ${(err as Error).message}`);
     }
-    await this.sync();
+    await this.sync().catch(() => undefined);
   }
 
   private async carryLegacy(): Promise<void> {
     for (const e of this.outbox.legacyEndpoints()) {
       if (!this.knows(e.id)) {
-        await this.append(REGISTERED, e.id, this.registered(e));
+        const carriedAfter = this.outbox.position()?.toString() ?? null;
+        await this.append(REGISTERED, e.id, { ...this.registered(e), carriedAfter });
         if (e.removedAt) await this.append(REMOVED, e.id, { id: e.id, removedAt: e.removedAt });
       }
       this.outbox.forgetSecret(e.id);
@@ -73,7 +79,8 @@ export class LedgerRegistry implements EndpointRegistry {
     await this.reading;
   }
 
-  // Calls while a read is under way share the one queued after it.
+  // Calls while a read is under way share the one queued after it. A failed read rejects its
+  // callers (they must not act on an older registry) but not the reads queued after it.
   sync(): Promise<void> {
     if (!this.queued) {
       const next = this.reading.then(() => {
@@ -81,7 +88,7 @@ export class LedgerRegistry implements EndpointRegistry {
         return this.read();
       });
       this.queued = next;
-      this.reading = next;
+      this.reading = next.catch(() => undefined);
     }
     return this.queued;
   }
@@ -143,6 +150,7 @@ export class LedgerRegistry implements EndpointRegistry {
       }
     } catch (err) {
       this.log.warn(`webhook registrations not read: ${(err as Error).message ?? String(err)}`);
+      throw err;
     }
   }
 
@@ -157,14 +165,17 @@ export class LedgerRegistry implements EndpointRegistry {
     const secret = d.secret ? this.open(d.secret, id) : '';
     if (e.type === RESEALED) {
       const endpoint = this.active.get(id);
-      if (endpoint && d.secret) {
+      // A key this replica lacks (a rotation not yet rolled out here) keeps the secret it holds.
+      if (endpoint && d.secret && secret) {
         endpoint.secret = secret;
         this.sealedWith.set(id, d.secret.keyId);
       }
     }
-    if (e.type !== REGISTERED || this.removed.has(id)) return;
+    // An id registers once: a later registration under it must not take over its sealed secret.
+    if (e.type !== REGISTERED || this.removed.has(id) || this.active.has(id)) return;
     const { url = '', kinds = [], createdBy = '', createdAt = '' } = d;
-    this.active.set(id, { id, url, kinds, createdBy, createdAt, secret, after: e.position });
+    const after = 'carriedAfter' in d ? afterOf(d.carriedAfter) : e.position;
+    this.active.set(id, { id, url, kinds, createdBy, createdAt, secret, after });
     this.sealedWith.set(id, d.secret?.keyId ?? '');
   }
 
@@ -177,4 +188,8 @@ export class LedgerRegistry implements EndpointRegistry {
       );
     return secret ?? '';
   }
+}
+
+function afterOf(carried: string | null | undefined): bigint | undefined {
+  return typeof carried === 'string' ? BigInt(carried) : undefined;
 }

@@ -55,6 +55,19 @@ describe('long GraphQL documents wait for their turn in their client lane', () =
     expect(queue.slices).toBeGreaterThanOrEqual(5);
   });
 
+  it('a long document whose client left while it waited is not parsed', async () => {
+    const { turns, parsed, send } = setup();
+    const gone = Object.assign(request('ip:a', LONG_DOCUMENT + 1, 'gone'), {
+      socket: { destroyed: false },
+    });
+    send(gone);
+    send(request('ip:b', LONG_DOCUMENT + 1, 'stays'));
+    gone.socket.destroyed = true;
+    await settle(8);
+    turns.stop();
+    expect(parsed.map((p) => p.id)).toEqual(['stays']);
+  });
+
   it('a client sending many long documents waits behind its own: another client goes second', async () => {
     const { turns, parsed, send } = setup();
     for (let i = 0; i < 4; i++) send(request('ip:attacker', LONG_DOCUMENT * 2, `x${i}`));

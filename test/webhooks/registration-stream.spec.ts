@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import type { StoredEvent } from '../../src/ledger/event-store';
+import { ANY, type StoredEvent } from '../../src/ledger/event-store';
 import { WebhookOutbox, type Endpoint } from '../../src/webhooks/outbox';
-import { LedgerRegistry, WEBHOOK_STREAM } from '../../src/webhooks/registration-stream';
+import { LedgerRegistry, REGISTERED, WEBHOOK_STREAM } from '../../src/webhooks/registration-stream';
 import { developmentKey, keyIdOf, SecretBox } from '../../src/webhooks/secret-box';
 import { WebhookDispatcher } from '../../src/webhooks/dispatcher';
 import { newSecret } from '../../src/webhooks/signature';
@@ -147,6 +147,51 @@ describe('webhook registrations kept in a ledger stream', () => {
     const other = replica([key], new WebhookOutbox(':memory:'));
     await other.start();
     expect(other.endpoints().map((x) => [x.id, x.secret])).toEqual([['kept', kept.secret]]);
+  });
+  it("an endpoint carried over from the file gets the events after the file's position, not after its carrying", async () => {
+    outbox.addEndpoint(endpoint('kept'));
+    outbox.enqueue([], Date.now(), { startAt: 7n });
+    await replica().start();
+    const [carried] = await stream();
+    expect(carried.position).not.toBe(7n);
+    const other = replica([key], new WebhookOutbox(':memory:'));
+    await other.start();
+    expect(other.endpoint('kept')?.after).toBe(7n);
+  });
+
+  it('a replica not yet given the new key keeps the secret it holds when another seals it again', async () => {
+    const e = endpoint('e1');
+    await replica().add(e);
+    const old = replica([key]);
+    await old.start();
+    await replica([randomBytes(32), key]).start();
+    await old.sync();
+    expect(old.endpoint('e1')?.secret).toBe(e.secret);
+  });
+
+  it('a failed read of the stream rejects the sync (nothing acts on an older registry); the next sync reads', async () => {
+    const one = replica();
+    const two = replica();
+    await two.start();
+    await one.add(endpoint('e1'));
+    jest.spyOn(store, 'readStream').mockRejectedValueOnce(new Error('ledger unreachable'));
+    await expect(two.sync()).rejects.toThrow('ledger unreachable');
+    await two.sync();
+    expect(two.endpoint('e1')?.url).toBe('https://hooks.example.org/e1');
+  });
+
+  it('a second registration under a known id does not take over its sealed secret', async () => {
+    await replica().add(endpoint('e1'));
+    const [first] = await stream();
+    const data = { ...(first.data as object), url: 'https://elsewhere.example.net/' };
+    await store.append(
+      WEBHOOK_STREAM,
+      [{ eventId: randomUUID(), type: REGISTERED, data, metadata: {} }],
+      ANY,
+    );
+    const other = replica();
+    await other.start();
+    expect(other.endpoint('e1')?.url).toBe('https://hooks.example.org/e1');
   });
 });
 

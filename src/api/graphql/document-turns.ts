@@ -27,6 +27,8 @@ export function inTurnWhenLong(
     if (typeof raw !== 'string' || raw.length <= LONG_DOCUMENT) return handler(req, res, next);
     queue
       .run(() => {
+        // A client gone while it waited is not parsed for nobody.
+        if (req.socket?.destroyed) return Promise.resolve();
         void handler(req, res, next);
         return Promise.resolve();
       }, laneOf(req))
