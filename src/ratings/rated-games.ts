@@ -55,14 +55,22 @@ export function foldResults(
   for (const e of events) {
     const d = e.domainEvent;
     if (!d) continue;
-    const at = { position: positionOf(e), recordedAt: recordedAtOf(e) };
+    // Only a result or an amendment's snapshot needs its position and time (most events are play).
     if (d.type === 'GameEnded') {
       const { gameNumber, winner, loser } = d.data;
-      games.set(gameNumber, { winner, loser, eventIds: [e.event.eventId], ...at });
+      const eventIds = [e.event.eventId];
+      games.set(gameNumber, {
+        winner,
+        loser,
+        eventIds,
+        position: positionOf(e),
+        recordedAt: recordedAtOf(e),
+      });
       continue;
     }
     const installed = installedGames(d);
     if (!installed) continue;
+    const when = { position: positionOf(e), recordedAt: recordedAtOf(e) };
     const now = new Map(installed.map((g) => [g.number, g]));
     for (const [number, old] of [...games]) {
       const next = now.get(number);
@@ -74,7 +82,7 @@ export function foldResults(
         new: next ? { winner: next.winner, loser: next.loser } : null,
         eventId: e.event.eventId,
         eventType: d.type,
-        ...at,
+        ...when,
       });
       if (!next) games.delete(number);
     }
@@ -83,7 +91,7 @@ export function foldResults(
       if (old && old.winner === g.winner) continue;
       // The game stands as the amendment left it, traced to both the original and the amendment.
       const eventIds = [...(old?.eventIds.slice(0, 1) ?? []), e.event.eventId];
-      games.set(number, { winner: g.winner, loser: g.loser, eventIds, ...at });
+      games.set(number, { winner: g.winner, loser: g.loser, eventIds, ...when });
     }
   }
   return changes;

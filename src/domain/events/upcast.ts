@@ -20,14 +20,30 @@ function appealOutcomeV1(data: Data): Data {
 
 // Engine 1.4.0 (A14): a ruling (RulingV1) lists its warnings (warningsIssued) where it named one
 // (warningIssued, a rule id or null; absent in rulings older than the field).
+// Copied key by key (in their order, the new field last, as a spread would): an object rest or a
+// spread of data read from the ledger takes V8's slow path, and every ruling of an older ledger is
+// read through here. A "__proto__" key (only hand-edited data could hold one) takes the spread.
 function liftRuling(stored: unknown): RulingV1 | null {
   if (stored === null || stored === undefined) return null;
-  const { warningIssued, ...rest } = stored as Data;
-  return { ...rest, warningsIssued: warningIssued ? [warningIssued] : [] } as unknown as RulingV1;
+  const from = stored as Data;
+  const lifted = from.warningIssued ? [from.warningIssued] : [];
+  if (Object.hasOwn(from, '__proto__')) {
+    const { warningIssued: _, ...rest } = from;
+    return { ...rest, warningsIssued: lifted } as unknown as RulingV1;
+  }
+  const out: Data = {};
+  for (const k in from) if (k !== 'warningIssued') out[k] = from[k];
+  out.warningsIssued = lifted;
+  return out as unknown as RulingV1;
 }
 
 function withRuling(data: Data): Data {
-  return { ...data, ruling: liftRuling(data.ruling) };
+  const ruling = liftRuling(data.ruling);
+  if (Object.hasOwn(data, '__proto__')) return { ...data, ruling };
+  const out: Data = {};
+  for (const k in data) out[k] = data[k];
+  out.ruling = ruling;
+  return out;
 }
 
 // The play snapshots an event stored (PlaySnapshotV1 → V2, see play-snapshot.ts), where present.
