@@ -46,13 +46,18 @@ export interface LeaderRow {
 
 type Param = string | number;
 
-// A filter as SQL over the denormalised match columns.
-export function whereOf(f: StatsFilter, alias = ''): { sql: string[]; params: Param[] } {
+// A filter as SQL over the denormalised match columns; `unindexed` keeps the equalities off the
+// indexes (a unary +), so a period is read through its index by player and date.
+export function whereOf(
+  f: StatsFilter,
+  alias = '',
+  unindexed = false,
+): { sql: string[]; params: Param[] } {
   const sql: string[] = [];
   const params: Param[] = [];
   const eq = (col: string, v: string | null | undefined) => {
     if (v === undefined || v === null) return;
-    sql.push(`${alias}${col} = ?`);
+    sql.push(`${unindexed ? '+' : ''}${alias}${col} = ?`);
     params.push(v);
   };
   eq('discipline', f.discipline);
@@ -71,18 +76,29 @@ export function whereOf(f: StatsFilter, alias = ''): { sql: string[]; params: Pa
 }
 
 // The rows a filter is answered from: a player's totals per discipline, rule profile and
-// competition (./stats-totals.ts) unless it narrows by opponent or period, which only the match
-// rows hold. Both give the same sums and maxima.
-function sourceOf(f: StatsFilter): { table: string; where: { sql: string[]; params: Param[] } } {
-  if (f.opponent != null || f.from || f.to)
-    return { table: 'stat_player_matches', where: whereOf(f) };
+// competition, or per opponent too (./stats-totals.ts), and their fouls the same
+// (./stats-foul-totals.ts), unless it narrows by period, which only the match rows hold. Both
+// give the same sums and maxima.
+interface Source {
+  table: string;
+  // null: the fouls are summed over the match rows.
+  fouls: string | null;
+  where: { sql: string[]; params: Param[] };
+}
+
+function sourceOf(f: StatsFilter): Source {
+  // No competition id is empty: '' keeps no match, as over the match rows.
+  if (f.from || f.to || f.competitionId === '')
+    return { table: 'stat_player_matches', fouls: null, where: whereOf(f) };
   const { competitionId, ...rest } = f;
   const where = whereOf(rest);
   if (competitionId != null) {
     where.sql.push('competition_key = ?');
     where.params.push(competitionId);
   }
-  return { table: 'stat_player_totals', where };
+  return f.opponent != null
+    ? { table: 'stat_pair_totals', fouls: 'stat_pair_foul_totals', where }
+    : { table: 'stat_player_totals', fouls: 'stat_foul_totals', where };
 }
 
 const aggregate = (c: StatCounter) => `${MAX_COUNTERS.includes(c) ? 'MAX' : 'SUM'}(${column(c)})`;
@@ -103,12 +119,23 @@ function expression(stat: StatName): string {
 export class StatsQueries {
   constructor(private readonly db: Database.Database) {}
 
-  // A player's totals over the matches the filter keeps (zeros when none).
+  // A player's totals over the matches the filter keeps (zeros when none): a few totals rows,
+  // or for a period the player's match rows in it.
   player(playerId: string, filter: StatsFilter): PlayerTotals {
-    const w = whereOf(filter);
+    const s = sourceOf(filter);
+    if (s.fouls === null) return this.playerFromMatches(playerId, filter);
+    return this.totalsOf(playerId, s.table, s.where);
+  }
+
+  // The same summed over the player's match rows (read by player and date).
+  playerFromMatches(playerId: string, filter: StatsFilter): PlayerTotals {
+    return this.totalsOf(playerId, 'stat_player_matches', whereOf(filter, '', true));
+  }
+
+  private totalsOf(playerId: string, table: string, w: Source['where']): PlayerTotals {
     const row = this.db
       .prepare<Param[], Record<string, number> & { name: string | null }>(
-        `SELECT MAX(player_name) AS name, ${TOTALS} FROM stat_player_matches
+        `SELECT MAX(player_name) AS name, ${TOTALS} FROM ${table}
          WHERE ${['player = ?', ...w.sql].join(' AND ')}`,
       )
       .get(playerId, ...w.params)!;
@@ -117,16 +144,31 @@ export class StatsQueries {
 
   // A player's fouls by kind and rule under the filter (or in one match).
   fouls(playerId: string, filter: StatsFilter, matchId?: string): FoulTally[] {
-    const w = whereOf(filter, 'm.');
+    const s = sourceOf(filter);
+    if (s.fouls === null || matchId !== undefined)
+      return this.foulsFromMatches(playerId, filter, matchId);
+    return this.db
+      .prepare<Param[], FoulTally>(
+        `SELECT kind, rule, SUM(count) AS count FROM ${s.fouls}
+         WHERE ${['player = ?', ...s.where.sql].join(' AND ')}
+         GROUP BY kind, rule ORDER BY count DESC, kind, rule`,
+      )
+      .all(playerId, ...s.where.params);
+  }
+
+  // The same summed over the foul rows of the player's matches: the match rows first (CROSS
+  // JOIN keeps that order), by player and date, then each one's foul rows.
+  foulsFromMatches(playerId: string, filter: StatsFilter, matchId?: string): FoulTally[] {
+    const w = whereOf(filter, 'm.', true);
     if (matchId !== undefined) {
       w.sql.push('m.match_id = ?');
       w.params.push(matchId);
     }
     return this.db
       .prepare<Param[], FoulTally>(
-        `SELECT f.kind, f.rule, SUM(f.count) AS count FROM stat_fouls f
-         JOIN stat_player_matches m ON m.match_id = f.match_id AND m.player = f.player
-         WHERE ${['f.player = ?', ...w.sql].join(' AND ')}
+        `SELECT f.kind, f.rule, SUM(f.count) AS count FROM stat_player_matches m
+         CROSS JOIN stat_fouls f ON f.match_id = m.match_id AND f.player = m.player
+         WHERE ${['m.player = ?', ...w.sql].join(' AND ')}
          GROUP BY f.kind, f.rule ORDER BY count DESC, f.kind, f.rule`,
       )
       .all(playerId, ...w.params);

@@ -39,6 +39,7 @@ export function installStatsTables(db: Database.Database): void {
     );
     CREATE INDEX IF NOT EXISTS stat_player_matches_by_player ON stat_player_matches (player, discipline);
     CREATE INDEX IF NOT EXISTS stat_player_matches_by_discipline ON stat_player_matches (discipline, player);
+    CREATE INDEX IF NOT EXISTS stat_player_matches_by_date ON stat_player_matches (player, played_on);
     CREATE TABLE IF NOT EXISTS stat_player_games (
       match_id TEXT NOT NULL,
       game INTEGER NOT NULL,
@@ -146,10 +147,12 @@ export function shotValues(
   ];
 }
 
+// In the order a match's rows are deleted: its foul rows before the match rows their totals'
+// triggers read (./stats-foul-totals.ts).
 export const STATS_TABLES = [
+  'stat_fouls',
   'stat_matches',
   'stat_player_matches',
   'stat_player_games',
-  'stat_fouls',
   'shots',
 ] as const;

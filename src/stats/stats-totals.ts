@@ -1,83 +1,104 @@
 import type Database from 'better-sqlite3';
 import { MAX_COUNTERS, STAT_COUNTERS } from '../domain/stats';
 import { column } from './stats-tables';
+import { FOUL_TOTALS, FOUL_TOTALS_SCHEMA } from './stats-foul-totals';
 
-// Each player's totals per discipline, rule profile and competition: the sum of their match rows
-// (maxima for MAX_COUNTERS), kept by triggers on `stat_player_matches`, so a leaderboard or the
-// CSV export that filters by none but those reads a few rows per player, whatever the season's
-// size. A match without a competition is kept under '' (no competition id is empty).
+// Each player's totals per discipline, rule profile and competition (`stat_player_totals`), and
+// the same per opponent too (`stat_pair_totals`): the sum of their match rows (maxima for
+// MAX_COUNTERS), kept by triggers on `stat_player_matches`, so a leaderboard, the CSV export or a
+// player's sheet that filters by none but those (and the opponent) reads a few rows per player,
+// whatever the season's size. A match without a competition is kept under '' (no competition id
+// is empty).
 
 const SUMS = STAT_COUNTERS.filter((c) => !MAX_COUNTERS.includes(c)).map(column);
 const MAXES = MAX_COUNTERS.map(column);
 const COUNTERS = [...SUMS, ...MAXES];
 
-const GROUP = ['player', 'discipline', 'rule_profile', 'competition_key'];
-const groupOf = (row: 'NEW' | 'OLD') =>
-  `player = ${row}.player AND discipline = ${row}.discipline AND rule_profile = ${row}.rule_profile AND competition_key = COALESCE(${row}.competition_id, '')`;
-// The same group's match rows (their index is by player and discipline).
-const matchesOf = (row: 'NEW' | 'OLD') =>
-  `player = ${row}.player AND discipline = ${row}.discipline AND rule_profile = ${row}.rule_profile AND competition_id IS ${row}.competition_id`;
+type Row = 'NEW' | 'OLD';
 
-const add = `INSERT INTO stat_player_totals (${[...GROUP, 'player_name', 'matches', ...COUNTERS].join(', ')})
-  VALUES (NEW.player, NEW.discipline, NEW.rule_profile, COALESCE(NEW.competition_id, ''),
+// A totals table: its name, its triggers' prefix, and whether the opponent is in its key.
+interface Totals {
+  table: string;
+  trigger: string;
+  byOpponent: boolean;
+}
+
+function totalsSchema({ table, trigger, byOpponent }: Totals): string {
+  const who = byOpponent ? ['player', 'opponent'] : ['player'];
+  const group = [...who, 'discipline', 'rule_profile', 'competition_key'];
+  const same = (row: Row) =>
+    [...who, 'discipline', 'rule_profile'].map((c) => `${c} = ${row}.${c}`);
+  const groupOf = (row: Row) =>
+    [...same(row), `competition_key = COALESCE(${row}.competition_id, '')`].join(' AND ');
+  // The same group's match rows (their index is by player and discipline).
+  const matchesOf = (row: Row) =>
+    [...same(row), `competition_id IS ${row}.competition_id`].join(' AND ');
+
+  const add = `INSERT INTO ${table} (${[...group, 'player_name', 'matches', ...COUNTERS].join(', ')})
+  VALUES (${who.map((c) => `NEW.${c}`).join(', ')}, NEW.discipline, NEW.rule_profile, COALESCE(NEW.competition_id, ''),
     NEW.player_name, 1, ${COUNTERS.map((c) => `NEW.${c}`).join(', ')})
   ON CONFLICT DO UPDATE SET matches = matches + 1, player_name = max(player_name, excluded.player_name),
     ${[...SUMS.map((c) => `${c} = ${c} + excluded.${c}`), ...MAXES.map((c) => `${c} = max(${c}, excluded.${c})`)].join(', ')};`;
 
-// The maxima (and the name, a maximum too) read again from the group's match rows: only when the
-// row taken away may have held one.
-const remax = (row: 'NEW' | 'OLD', when: string) =>
-  `UPDATE stat_player_totals SET player_name = (SELECT MAX(player_name) FROM stat_player_matches WHERE ${matchesOf(row)}),
+  // The maxima (and the name, a maximum too) read again from the group's match rows: only when
+  // the row taken away may have held one.
+  const remax = (row: Row, when: string) =>
+    `UPDATE ${table} SET player_name = (SELECT MAX(player_name) FROM stat_player_matches WHERE ${matchesOf(row)}),
     ${MAXES.map((c) => `${c} = (SELECT COALESCE(MAX(${c}), 0) FROM stat_player_matches WHERE ${matchesOf(row)})`).join(', ')}
   WHERE ${groupOf(row)} AND (${when});`;
 
-const retract = `UPDATE stat_player_totals SET matches = matches - 1,
+  const retract = `UPDATE ${table} SET matches = matches - 1,
     ${SUMS.map((c) => `${c} = ${c} - OLD.${c}`).join(', ')} WHERE ${groupOf('OLD')};
-  DELETE FROM stat_player_totals WHERE ${groupOf('OLD')} AND matches = 0;
+  DELETE FROM ${table} WHERE ${groupOf('OLD')} AND matches = 0;
   ${remax('OLD', `player_name = OLD.player_name OR ${MAXES.map((c) => `${c} <= OLD.${c}`).join(' OR ')}`)}`;
 
-const sameGroup = ['player', 'discipline', 'rule_profile', 'competition_id']
-  .map((c) => `NEW.${c} IS OLD.${c}`)
-  .join(' AND ');
+  const sameGroup = [...who, 'discipline', 'rule_profile', 'competition_id']
+    .map((c) => `NEW.${c} IS OLD.${c}`)
+    .join(' AND ');
 
-// A row rewritten in its group (the usual case: a batch of play) changes the sums by its
-// difference; the maxima are read again only when one went down or the name changed.
-const update = `UPDATE stat_player_totals SET
+  // A row rewritten in its group (the usual case: a batch of play) changes the sums by its
+  // difference; the maxima are read again only when one went down or the name changed.
+  const update = `UPDATE ${table} SET
     player_name = max(player_name, NEW.player_name),
     ${[...SUMS.map((c) => `${c} = ${c} - OLD.${c} + NEW.${c}`), ...MAXES.map((c) => `${c} = max(${c}, NEW.${c})`)].join(', ')}
   WHERE ${groupOf('NEW')};
   ${remax('NEW', `NEW.player_name <> OLD.player_name OR ${MAXES.map((c) => `NEW.${c} < OLD.${c}`).join(' OR ')}`)}`;
 
+  return `
+  CREATE TABLE IF NOT EXISTS ${table} (
+    ${group.map((c) => `${c} TEXT NOT NULL`).join(',\n    ')},
+    player_name TEXT NOT NULL,
+    matches INTEGER NOT NULL,
+    ${COUNTERS.map((c) => `${c} INTEGER NOT NULL`).join(',\n    ')},
+    PRIMARY KEY (${group.join(', ')})
+  );
+  CREATE TRIGGER IF NOT EXISTS ${trigger}_insert AFTER INSERT ON stat_player_matches
+  BEGIN ${add} END;
+  CREATE TRIGGER IF NOT EXISTS ${trigger}_delete AFTER DELETE ON stat_player_matches
+  BEGIN ${retract} END;
+  CREATE TRIGGER IF NOT EXISTS ${trigger}_update AFTER UPDATE ON stat_player_matches
+  WHEN ${sameGroup} BEGIN ${update} END;
+  CREATE TRIGGER IF NOT EXISTS ${trigger}_move AFTER UPDATE ON stat_player_matches
+  WHEN NOT (${sameGroup}) BEGIN ${retract} ${add} END;`;
+}
+
+const TOTALS: Totals[] = [
+  { table: 'stat_player_totals', trigger: 'stat_totals', byOpponent: false },
+  { table: 'stat_pair_totals', trigger: 'stat_pair_totals', byOpponent: true },
+];
+
 // The tables' layout, apart from the definitions' STATS_VERSION (which every figure carries): a
 // new layout empties and rebuilds the read model without changing what a figure means.
-// Layout 2: these totals.
-export const STATS_LAYOUT = 2;
+// Layout 2: the player totals. Layout 3: the pair totals and the foul totals.
+export const STATS_LAYOUT = 3;
 
 // Created after the stats tables (./stats-tables.ts).
 export function installStatTotals(db: Database.Database): void {
-  db.exec(SCHEMA);
+  db.exec(TOTALS.map(totalsSchema).join('\n') + FOUL_TOTALS_SCHEMA);
 }
 
 // Emptied before the match rows, whose triggers then find nothing to update.
 export const clearStatTotals = (db: Database.Database): void =>
-  void db.exec('DELETE FROM stat_player_totals');
-
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS stat_player_totals (
-    player TEXT NOT NULL,
-    discipline TEXT NOT NULL,
-    rule_profile TEXT NOT NULL,
-    competition_key TEXT NOT NULL,
-    player_name TEXT NOT NULL,
-    matches INTEGER NOT NULL,
-    ${COUNTERS.map((c) => `${c} INTEGER NOT NULL`).join(',\n    ')},
-    PRIMARY KEY (${GROUP.join(', ')})
+  void db.exec(
+    [...TOTALS.map((t) => t.table), ...FOUL_TOTALS].map((t) => `DELETE FROM ${t};`).join('\n'),
   );
-  CREATE TRIGGER IF NOT EXISTS stat_totals_insert AFTER INSERT ON stat_player_matches
-  BEGIN ${add} END;
-  CREATE TRIGGER IF NOT EXISTS stat_totals_delete AFTER DELETE ON stat_player_matches
-  BEGIN ${retract} END;
-  CREATE TRIGGER IF NOT EXISTS stat_totals_update AFTER UPDATE ON stat_player_matches
-  WHEN ${sameGroup} BEGIN ${update} END;
-  CREATE TRIGGER IF NOT EXISTS stat_totals_move AFTER UPDATE ON stat_player_matches
-  WHEN NOT (${sameGroup}) BEGIN ${retract} ${add} END;`;
