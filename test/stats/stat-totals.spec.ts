@@ -1,44 +1,9 @@
-import type { LedgerEvent } from '../../src/domain';
 import { STAT_COUNTERS, STAT_RATIOS } from '../../src/domain/stats';
-import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';
 import { StatsQueries, type StatsFilter } from '../../src/stats/stats-queries';
 import { statsProjection } from '../../src/stats/stats.projection';
-import { amendedMatch } from '../support/amended-match';
-import { appendRecorded, tickingClock } from '../support/recorded-ledger';
-
-const DISCIPLINES = ['EIGHT_BALL', 'NINE_BALL', 'TEN_BALL'] as const;
-const COMPETITIONS = [undefined, 'league', 'cup'];
-
-// A season of amended matches (a correction or an allowed appeal in each, so rows go down as
-// well as up), in three disciplines and three competitions (none among them), their commands
-// recorded in turn and projected after each.
-async function season(matches: number): Promise<{ store: SqliteEventStore; live: ReadModel }> {
-  const recorded: { id: string; batches: LedgerEvent[][] }[] = [];
-  for (let seed = 1; recorded.length < matches && seed < 10 * matches; seed++) {
-    const id = `t${seed}`;
-    const n = recorded.length;
-    const discipline = DISCIPLINES[n % 3];
-    const m = amendedMatch({ seed, discipline, nth: 1 + (seed % 9), later: seed % 3, matchId: id });
-    if (!m) continue;
-    const scheduled = m.recorded[0][0] as Extract<LedgerEvent, { type: 'MatchScheduled' }>;
-    scheduled.data.competitionId = COMPETITIONS[Math.floor(n / 3) % 3];
-    recorded.push({ id, batches: m.recorded });
-  }
-  const store = new SqliteEventStore({ filename: ':memory:' });
-  const live = new ReadModel(':memory:', [statsProjection()]);
-  const projector = new MatchProjector(store, live);
-  const clock = tickingClock();
-  const longest = Math.max(...recorded.map((r) => r.batches.length));
-  for (let i = 0; i < longest; i++)
-    for (const r of recorded)
-      if (i < r.batches.length) {
-        await appendRecorded(store, r.id, [r.batches[i]], clock, i);
-        await projector.catchUp();
-      }
-  return { store, live };
-}
+import { statsSeason } from '../support/stats-season';
 
 // Each player's totals per discipline, rule profile and competition, summed from the match rows.
 function fromScratch(rm: ReadModel): unknown[] {
@@ -56,7 +21,7 @@ function fromScratch(rm: ReadModel): unknown[] {
 
 describe('stats totals kept by the projection', () => {
   it('equal a computation from the match rows, and give the same leaderboards and CSV rows', async () => {
-    const { store, live } = await season(12);
+    const { store, live } = await statsSeason(12);
     const kept = live.database
       .prepare('SELECT * FROM stat_player_totals ORDER BY 1, 2, 3, 4')
       .all();
@@ -77,6 +42,9 @@ describe('stats totals kept by the projection', () => {
       { discipline: 'NINE_BALL' },
       { competitionId: 'league' },
       { ruleProfile: 'FPB', competitionId: 'cup' },
+      // By opponent: the pair totals.
+      { opponent: 'p2' },
+      { opponent: 'p3', discipline: 'NINE_BALL', competitionId: 'league' },
     ];
     const page = { first: 50, after: null, ascending: false };
     for (const f of filters) {
