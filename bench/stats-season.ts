@@ -17,6 +17,7 @@ import { ReadModel } from '../src/projections/read-model';
 import { featureProjections } from '../src/read-models';
 import { RegistryQueryService } from '../src/registry/registry-queries.service';
 import { StatsQueries } from '../src/stats/stats-queries';
+import { StatsService } from '../src/stats/stats.service';
 import { nextCommand, rng } from '../test/support/simulator';
 import { RUNS, verdict } from './common';
 import { rebuildOnce } from './rebuild';
@@ -24,8 +25,8 @@ import { rebuildOnce } from './rebuild';
 // The stats read model on a generated season: its rebuild rate against the plain match-projection
 // rebuild over the same ledger, and the latency of the stats queries.
 
-// Seasons (a comma list, smallest first): the standings and leaderboard latencies of the last
-// against the first are a target.
+// Seasons (a comma list, smallest first): the standings, leaderboard, player's sheet and head to
+// head latencies of the last against the first are a target.
 const SEASONS = (process.env.BENCH_SEASON ?? '1000,10000').split(',').map(Number);
 const PLAYERS = 64;
 const QUERIES = 300;
@@ -107,11 +108,7 @@ const ms = (l: { p50: number; p99: number }) =>
   `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms`;
 
 export async function statsSeason(): Promise<void> {
-  const figures = SEASONS.map((season) => ({
-    season,
-    board: [] as number[],
-    table: [] as number[],
-  }));
+  const figures = SEASONS.map((season) => ({ season, ...emptyTimes() }));
   for (const f of figures) await oneSeason(f.season, f);
   if (figures.length < 2) return;
   const [first, last] = [figures[0], figures[figures.length - 1]];
@@ -122,9 +119,21 @@ export async function statsSeason(): Promise<void> {
     verdict(`leaderboard latency ${at}`, ratios(last.board, first.board), (x) => x <= 1.5),
   );
   console.log(verdict(`standings latency ${at}`, ratios(last.table, first.table), (x) => x <= 1.5));
+  console.log(
+    verdict(`player's sheet latency ${at}`, ratios(last.sheet, first.sheet), (x) => x <= 1.5),
+  );
+  console.log(verdict(`head-to-head latency ${at}`, ratios(last.h2h, first.h2h), (x) => x <= 1.5));
 }
 
-async function oneSeason(season: number, out: { board: number[]; table: number[] }): Promise<void> {
+// Each target's p50 per run.
+const emptyTimes = () => ({
+  board: [] as number[],
+  table: [] as number[],
+  sheet: [] as number[],
+  h2h: [] as number[],
+});
+
+async function oneSeason(season: number, out: ReturnType<typeof emptyTimes>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-stats-bench-'));
   try {
     const ledger = join(dir, 'ledger.sqlite');
@@ -157,23 +166,41 @@ async function oneSeason(season: number, out: { board: number[]; table: number[]
         ascending: false,
       });
     const board = latency(leaderboard);
-    const sheet = latency((i) => {
-      const player = `lic-${i % PLAYERS}`;
-      q.player(player, filters[i % filters.length]);
-      q.fouls(player, filters[i % filters.length]);
-    });
+    const service = new StatsService(rm);
+    const sheets = (i: number) =>
+      service.playerStats(`lic-${i % PLAYERS}`, filters[i % filters.length]);
+    const sheet = latency(sheets);
+    // Two different players (1 to PLAYERS - 1 apart), filtered as the sheets are.
+    const pairs = (i: number) =>
+      service.headToHead(
+        `lic-${i % PLAYERS}`,
+        `lic-${(i + 1 + ((i * 7) % (PLAYERS - 1))) % PLAYERS}`,
+        filters[i % filters.length],
+      );
+    const h2h = latency(pairs);
+    // A period of two days (48 matches, one an hour): read by player and date.
+    const days = latency((i) =>
+      service.playerStats(`lic-${i % PLAYERS}`, {
+        from: '2026-01-02T00:00:00.000Z',
+        to: '2026-01-03T23:59:59.999Z',
+      }),
+    );
     const match = latency((i) => q.match(`season-${(i * 7) % season}`));
     const registry = new RegistryQueryService(rm);
     const standings = (i: number) => registry.standings(i % 2 ? 'league' : 'cup');
     const table = latency(standings);
     console.log(`  leaderboard (top 20, minGames 10, filtered)    ${ms(board)}`);
     console.log(`  a player's stats sheet (totals + fouls)        ${ms(sheet)}`);
+    console.log(`  head to head (two players' sheets, filtered)   ${ms(h2h)}`);
+    console.log(`  a player's sheet over two days (by date)       ${ms(days)}`);
     console.log(`  a match's stats sheet                          ${ms(match)}`);
     const rows = registry.standings('league').length;
-    // The p50s of RUNS rounds of both, for the target.
+    // The p50s of RUNS rounds of each, for the targets.
     for (let run = 0; run < RUNS; run++) {
       out.board.push(run === 0 ? board.p50 : latency(leaderboard).p50);
       out.table.push(run === 0 ? table.p50 : latency(standings).p50);
+      out.sheet.push(run === 0 ? sheet.p50 : latency(sheets).p50);
+      out.h2h.push(run === 0 ? h2h.p50 : latency(pairs).p50);
     }
     console.log(`  a competition's standings (${rows} players)        ${ms(table)}`);
     rm.close();
