@@ -82,9 +82,10 @@ describe('read-model check: every table against a rebuild', () => {
     );
     const report = await check();
     expect(report.ok).toBe(false);
-    // The per-player totals follow the match row (a trigger keeps them), so they differ too.
+    // The per-player and per-pair totals follow the match row (triggers keep them), so they differ
+    // too.
     expect(report.lines[0]).toContain(
-      `2 rows differ in 2 tables; first: stat_player_matches (match_id="${matchId}", player="ana") matches_won: read model 26, rebuild ${won}`,
+      `3 rows differ in 3 tables; first: stat_player_matches (match_id="${matchId}", player="ana") matches_won: read model 26, rebuild ${won}`,
     );
     edit(
       'UPDATE stat_player_matches SET matches_won = ? WHERE match_id = ? AND player = ?',
