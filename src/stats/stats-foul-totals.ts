@@ -2,8 +2,10 @@
 // (`stat_foul_totals`), and the same per opponent too (`stat_pair_foul_totals`), kept by triggers
 // on `stat_fouls`, so a player's sheet reads a few rows per foul kind and rule whatever the
 // season's size. A foul row's dimensions are its match row's (`stat_player_matches`, same match
-// and player): the writer stores that row first and deletes it last. `entries` counts the foul
-// rows a total holds, so a total of 0 fouls stays listed as the sum over the rows lists it.
+// and player): the writer stores that row first and deletes it last, and a match's dimensions
+// are set when it is scheduled (a correction rewrites its rows, deleted first). `entries` counts
+// the foul rows a total holds, so a total of 0 fouls stays listed as the sum over the rows lists
+// it.
 
 type Row = 'NEW' | 'OLD';
 
