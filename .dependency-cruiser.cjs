@@ -39,10 +39,6 @@ const CROSS_FEATURE = [
     why: "Imports and the demo seeder write through the registry's command service, the board reads its queries; appeals wires its appeal policy.",
   },
   {
-    to: '^src/matches/(match-commands\\.service|match-stream)\\.ts$',
-    why: "The demo seeder records matches through the command service; audit's ledger-wide re-adjudication (a worker thread holding only a store) reads each match with loadMatch.",
-  },
-  {
     to: '^src/(appeals/cases/appeal-cases\\.service|webhooks/outbox|live/live-hub|metrics/(ledger-metrics|write-outcome))\\.ts$',
     why: 'Metrics and webhooks observe appeals overdue, the outbox and the live hub; audit and logging count through metrics.',
   },

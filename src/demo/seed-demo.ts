@@ -8,7 +8,7 @@ import {
 import type { Clock } from '../ledger/clock';
 import { matchIdFor } from '../ledger/envelope';
 import type { CommandContext } from '../kernel/command-context';
-import type { CommandOutcome, MatchCommandService } from '../matches/match-commands.service';
+import type { CommandOutcome, MatchCommands } from '../kernel/match/match-commands.port';
 import type { RegistryCommandService } from '../registry/registry-commands.service';
 import { resolveSchedule } from '../registry/schedule-check';
 import { demoCompetitions, demoPlayers } from './demo-people';
@@ -83,7 +83,7 @@ export class DemoSeeder {
   };
 
   constructor(
-    private readonly matches: MatchCommandService,
+    private readonly matches: MatchCommands,
     private readonly registry: RegistryCommandService,
   ) {}
 
