@@ -35,10 +35,6 @@ const CROSS_FEATURE = [
     why: 'Nest modules import the module whose providers they inject (appeals, layouts, exports and matches wire matches or registry; board wires live; desk wires board).',
   },
   {
-    to: '^src/registry/(registry-commands\\.service|registry-queries\\.service|schedule-check|competition-appeal-policy)\\.ts$',
-    why: "Imports and the demo seeder write through the registry's command service, the board reads its queries; appeals wires its appeal policy.",
-  },
-  {
     to: '^src/(appeals/cases/appeal-cases\\.service|webhooks/outbox|live/live-hub|metrics/(ledger-metrics|write-outcome))\\.ts$',
     why: 'Metrics and webhooks observe appeals overdue, the outbox and the live hub; audit and logging count through metrics.',
   },

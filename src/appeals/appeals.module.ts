@@ -15,9 +15,8 @@ import { AppealPolicyService } from './policy/appeal-policy.service';
 import {
   COMPETITION_APPEAL_POLICY,
   type CompetitionAppealPolicy,
-} from './policy/competition-appeal-policy';
+} from '../kernel/registry/competition-appeal-policy.port';
 import { RegistryModule } from '../registry/registry.module';
-import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry/competition-appeal-policy';
 
 // Corrections, appeals (file, preview, decide) and sign-off; writes go through the match commands.
 // Also the rules' texts (the rules query) and the printable decision document (/appeals/…).
@@ -36,8 +35,6 @@ import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry
       useFactory: (s: EventStore, r: ReadModel, c: Clock, m: MatchReplay) =>
         new AppealCaseService(s, r, c, m),
     },
-    // A competition's appeal settings are the registry's (its own stream, never stale).
-    { provide: COMPETITION_APPEAL_POLICY, useExisting: REGISTRY_APPEAL_POLICY },
     {
       provide: AppealPolicyService,
       inject: [EVENT_STORE, COMPETITION_APPEAL_POLICY],
