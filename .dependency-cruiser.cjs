@@ -35,14 +35,6 @@ const CROSS_FEATURE = [
     why: 'Nest modules import the module whose providers they inject (appeals, layouts, exports and matches wire matches or registry; board wires live; desk wires board).',
   },
   {
-    to: '^src/(appeals/cases/appeal-cases\\.service|webhooks/outbox|live/live-hub|metrics/(ledger-metrics|write-outcome))\\.ts$',
-    why: 'Metrics and webhooks observe appeals overdue, the outbox and the live hub; audit and logging count through metrics.',
-  },
-  {
-    to: '^src/audit/ledger-verifier\\.ts$',
-    why: "A ledger migration verifies its output with audit's chain verifier.",
-  },
-  {
     to: '^src/(board/(page-assets|board\\.controller)|live/live-channels)\\.ts$',
     why: "The desk serves the board's pages; the board follows live channels.",
   },

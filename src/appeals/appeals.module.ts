@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { CLOCK, type Clock } from '../ledger/clock';
 import { MatchesModule } from '../matches/matches.module';
@@ -11,6 +11,8 @@ import { AppealCasesResolver } from './cases/appeal-cases.resolver';
 import { AppealWindowResolver } from './window/appeal-window.resolver';
 import { ReadModel } from '../projections/read-model';
 import { MATCH_REPLAY, type MatchReplay } from '../kernel/match/match-replay.port';
+import { METER, type Meter } from '../kernel/meter.port';
+import { OVERDUE_APPEALS } from '../kernel/overdue-appeals.port';
 import { AppealPolicyService } from './policy/appeal-policy.service';
 import {
   COMPETITION_APPEAL_POLICY,
@@ -35,6 +37,8 @@ import { RegistryModule } from '../registry/registry.module';
       useFactory: (s: EventStore, r: ReadModel, c: Clock, m: MatchReplay) =>
         new AppealCaseService(s, r, c, m),
     },
+    // The kernel's port the webhooks' sweep announces overdue appeals through.
+    { provide: OVERDUE_APPEALS, useExisting: AppealCaseService },
     {
       provide: AppealPolicyService,
       inject: [EVENT_STORE, COMPETITION_APPEAL_POLICY],
@@ -45,5 +49,15 @@ import { RegistryModule } from '../registry/registry.module';
     AppealWindowResolver,
     RulesResolver,
   ],
+  exports: [OVERDUE_APPEALS],
 })
-export class AppealsModule {}
+export class AppealsModule implements OnModuleInit {
+  constructor(
+    @Inject(AppealCaseService) private readonly cases: AppealCaseService,
+    @Inject(METER) private readonly meter: Meter,
+  ) {}
+
+  onModuleInit(): void {
+    this.meter.measureAppeals(() => this.cases.overdueCount());
+  }
+}
