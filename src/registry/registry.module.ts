@@ -22,7 +22,7 @@ import { RegistryRecords } from './registry-streams';
       useFactory: (s: EventStore, p: MatchProjector, c: Clock, o?: OriginSink) =>
         new RegistryCommandService(s, p, c, o ?? null),
     },
-    // The kernel's ports other features register, schedule and read appeal settings through.
+    // The kernel's port other features register players and competitions and schedule through.
     { provide: REGISTRY_COMMANDS, useExisting: RegistryCommandService },
     {
       provide: RegistryRecords,
