@@ -27,33 +27,27 @@ const LAYERS = [
   { name: 'app', path: '^src/(app\\.module|bootstrap|main|cli|cli-[a-z-]+|read-models)\\.ts$' },
 ];
 
-// The cross-feature imports still allowed, each by its target file: the debt the kernel's ports
-// have not yet paid. Add none; each one gone is a port in src/kernel/.
+// The cross-feature imports still allowed, each by its target file, and only from a feature's Nest
+// module (a service, stream type or controller has none). Add none; a feature reaching another is
+// a port in src/kernel/.
 const CROSS_FEATURE = [
   {
     to: '^src/(matches/matches|registry/registry|live/live|board/board)\\.module\\.ts$',
-    why: 'Nest modules import the module whose providers they inject (appeals, layouts, exports and matches wire matches or registry; board wires live; desk wires board).',
+    why:
+      'A Nest module imports the module of the feature that provides a kernel port it injects ' +
+      '(appeals and layouts: MATCH_COMMANDS; appeals, imports, matches and exports: the registry ' +
+      "and its ports; board: the live hub; desk: PAGES): Nest's way of making a provider visible, " +
+      'while the code injects only the kernel token. Kept: the alternative, a global module in the ' +
+      'app re-exporting every feature module that fills a port, would hide which feature needs ' +
+      'which and make every port visible to every feature.',
   },
-  {
-    to: '^src/registry/(registry-commands\\.service|registry-queries\\.service|schedule-check|competition-appeal-policy)\\.ts$',
-    why: "Imports and the demo seeder write through the registry's command service, the board reads its queries; appeals wires its appeal policy.",
-  },
-  {
-    to: '^src/matches/(match-commands\\.service|match-stream)\\.ts$',
-    why: "The demo seeder records matches through the command service; audit's ledger-wide re-adjudication (a worker thread holding only a store) reads each match with loadMatch.",
-  },
-  {
-    to: '^src/(appeals/cases/appeal-cases\\.service|webhooks/outbox|live/live-hub|metrics/(ledger-metrics|write-outcome))\\.ts$',
-    why: 'Metrics and webhooks observe appeals overdue, the outbox and the live hub; audit and logging count through metrics.',
-  },
-  {
-    to: '^src/audit/ledger-verifier\\.ts$',
-    why: "A ledger migration verifies its output with audit's chain verifier.",
-  },
-  {
-    to: '^src/(board/(page-assets|board\\.controller)|live/live-channels)\\.ts$',
-    why: "The desk serves the board's pages; the board follows live channels.",
-  },
+];
+
+// What any file of a feature may import: its own folder, the layers below the features, the shell.
+const OWN_OR_BELOW = [
+  '^src/$1/',
+  '^src/(domain|ledger|projections|config|kernel|streams)/',
+  SHELL_FILE,
 ];
 
 const spec = ({ path, pathNot }) => (pathNot ? { path, pathNot } : { path });
@@ -114,20 +108,22 @@ module.exports = {
     {
       name: 'no-cross-feature',
       comment:
-        "A feature's services, stream types and modules reach another feature only through the " +
-        'kernel and the layers below it (a port the kernel declares, provided by the feature ' +
-        "that owns it); its resolvers, inputs and models are the shell's. Exceptions, by name: " +
+        "A feature's services, stream types and controllers reach another feature only through " +
+        'the kernel and the layers below it (a port the kernel declares, provided by the feature ' +
+        "that owns it); its resolvers, inputs and models are the shell's.",
+      severity: 'error',
+      from: { path: FEATURES, pathNot: [SHELL_FILE, MODULE_FILE] },
+      to: { path: '^src/', pathNot: OWN_OR_BELOW },
+    },
+    {
+      name: 'no-cross-feature-module',
+      comment:
+        "A feature's Nest module wires its own folder and the kernel's ports; the other " +
+        'features it may import, by name: ' +
         CROSS_FEATURE.map((x) => x.why).join(' '),
       severity: 'error',
-      from: { path: FEATURES, pathNot: SHELL_FILE },
-      to: {
-        path: '^src/',
-        pathNot: [
-          '^src/$1/',
-          '^src/(domain|ledger|projections|config|kernel|streams)/',
-          SHELL_FILE,
-        ].concat(CROSS_FEATURE.map((x) => x.to)),
-      },
+      from: { path: `${FEATURES}.*${MODULE_FILE}` },
+      to: { path: '^src/', pathNot: OWN_OR_BELOW.concat(CROSS_FEATURE.map((x) => x.to)) },
     },
   ],
   options: {

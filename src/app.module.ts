@@ -40,6 +40,7 @@ import { STORE_CONFIG, STORE_DECORATOR } from './ledger/store-config';
 import { meteredStore } from './metrics/timed-event-store';
 import { EVENT_STORE } from './ledger/event-store';
 import { MATCH_REPLAY } from './kernel/match/match-replay.port';
+import { METER } from './kernel/meter.port';
 import { matchReplay } from './matches/match-replay';
 import { liveServerOptions } from './live/live-gate';
 import { LiveModule } from './live/live.module';
@@ -87,6 +88,7 @@ import { metricsPlugin } from './metrics/metrics-plugin';
     { provide: TOKEN_ISSUER, useExisting: TokenService },
     // The kernel's ports the features that own them fill.
     { provide: MATCH_REPLAY, inject: [EVENT_STORE], useFactory: matchReplay },
+    { provide: METER, useExisting: LedgerMetrics },
     { provide: EXPORT_BUDGET, useExisting: CostBudget },
     { provide: REQUEST_SUBJECT, inject: [TokenService], useFactory: requestSubject },
     {
@@ -122,6 +124,7 @@ import { metricsPlugin } from './metrics/metrics-plugin';
     READ_MODEL_FILE,
     TOKEN_ISSUER,
     MATCH_REPLAY,
+    METER,
     EXPORT_BUDGET,
     REQUEST_SUBJECT,
     TokenService,

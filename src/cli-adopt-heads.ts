@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { verifyLedger } from './audit/ledger-verifier';
+import { verifyLedger } from './ledger/ledger-verifier';
 import { checkAgainst, report } from './cli-ledger';
 import { done, owning, settings, type Registration } from './cli-context';
 import { CliError, EXIT, refused } from './cli-exit';

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { verifyLedger } from './audit/ledger-verifier';
+import { verifyLedger } from './ledger/ledger-verifier';
 import type { EventStore } from './ledger/event-store';
 import { MatchProjector } from './projections/match-projector';
 import type { ReadModel } from './projections/read-model';

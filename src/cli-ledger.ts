@@ -15,7 +15,7 @@ import {
   signCheckpoint,
   type SignedCheckpoint,
 } from './audit/checkpoint';
-import { verifyLedger, type Verification } from './audit/ledger-verifier';
+import { verifyLedger, type Verification } from './ledger/ledger-verifier';
 import { done, inUse, ownedBy, settings, usage, type Registration } from './cli-context';
 import { CliError, EXIT, refused } from './cli-exit';
 import type { LedgerConfig } from './config/configuration';

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { CLOCK, type Clock } from '../ledger/clock';
 import { MatchesModule } from '../matches/matches.module';
@@ -11,13 +11,14 @@ import { AppealCasesResolver } from './cases/appeal-cases.resolver';
 import { AppealWindowResolver } from './window/appeal-window.resolver';
 import { ReadModel } from '../projections/read-model';
 import { MATCH_REPLAY, type MatchReplay } from '../kernel/match/match-replay.port';
+import { METER, type Meter } from '../kernel/meter.port';
+import { OVERDUE_APPEALS } from '../kernel/overdue-appeals.port';
 import { AppealPolicyService } from './policy/appeal-policy.service';
 import {
   COMPETITION_APPEAL_POLICY,
   type CompetitionAppealPolicy,
-} from './policy/competition-appeal-policy';
+} from '../kernel/registry/competition-appeal-policy.port';
 import { RegistryModule } from '../registry/registry.module';
-import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry/competition-appeal-policy';
 
 // Corrections, appeals (file, preview, decide) and sign-off; writes go through the match commands.
 // Also the rules' texts (the rules query) and the printable decision document (/appeals/…).
@@ -36,8 +37,8 @@ import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry
       useFactory: (s: EventStore, r: ReadModel, c: Clock, m: MatchReplay) =>
         new AppealCaseService(s, r, c, m),
     },
-    // A competition's appeal settings are the registry's (its own stream, never stale).
-    { provide: COMPETITION_APPEAL_POLICY, useExisting: REGISTRY_APPEAL_POLICY },
+    // The kernel's port the webhooks' sweep announces overdue appeals through.
+    { provide: OVERDUE_APPEALS, useExisting: AppealCaseService },
     {
       provide: AppealPolicyService,
       inject: [EVENT_STORE, COMPETITION_APPEAL_POLICY],
@@ -48,5 +49,15 @@ import { COMPETITION_APPEAL_POLICY as REGISTRY_APPEAL_POLICY } from '../registry
     AppealWindowResolver,
     RulesResolver,
   ],
+  exports: [OVERDUE_APPEALS],
 })
-export class AppealsModule {}
+export class AppealsModule implements OnModuleInit {
+  constructor(
+    @Inject(AppealCaseService) private readonly cases: AppealCaseService,
+    @Inject(METER) private readonly meter: Meter,
+  ) {}
+
+  onModuleInit(): void {
+    this.meter.measureAppeals(() => this.cases.overdueCount());
+  }
+}

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { type AmendmentProposal, type MatchCommand, type ShotCall } from '../domain';
-import { MatchCommandService } from '../matches/match-commands.service';
+import { MATCH_COMMANDS, type MatchCommands } from '../kernel/match/match-commands.port';
 import { AppealQueryService } from './appeal-queries.service';
 import { AppealPolicyService } from './policy/appeal-policy.service';
 import type { MutationName } from '../kernel/auth/policy';
@@ -58,7 +58,7 @@ function toProposal(a: AmendmentInput): AmendmentProposal {
 @Resolver()
 export class AppealsResolver {
   constructor(
-    @Inject(MatchCommandService) private readonly commands: MatchCommandService,
+    @Inject(MATCH_COMMANDS) private readonly commands: MatchCommands,
     @Inject(AppealQueryService) private readonly appeals: AppealQueryService,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(AppealPolicyService) private readonly policies: AppealPolicyService,

@@ -2,9 +2,9 @@ import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { BACKGROUND_LEASE, type BackgroundLease } from '../ledger/lease';
 import { EVENT_STORE, type EventStore } from '../ledger/event-store';
-import { LedgerMetrics } from '../metrics/ledger-metrics';
 import { ReadModel } from '../projections/read-model';
 import { MATCH_REPLAY, type MatchReplay } from '../kernel/match/match-replay.port';
+import { METER, type Meter } from '../kernel/meter.port';
 import { AuditResolver } from './audit.resolver';
 import { AuditService } from './audit.service';
 import { CheckpointScheduler } from './checkpoint-scheduler';
@@ -24,12 +24,12 @@ const LEDGER_SCANS = Symbol('LEDGER_SCANS');
     },
     {
       provide: AuditService,
-      inject: [EVENT_STORE, ReadModel, MATCH_REPLAY, LedgerMetrics, LEDGER_SCANS],
+      inject: [EVENT_STORE, ReadModel, MATCH_REPLAY, METER, LEDGER_SCANS],
       useFactory: (
         s: EventStore,
         r: ReadModel,
         replay: MatchReplay,
-        m: LedgerMetrics,
+        m: Meter,
         scans: LedgerScans,
       ) => new AuditService(s, r, replay, (ok) => m.verified(ok), scans),
     },

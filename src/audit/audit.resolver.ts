@@ -16,7 +16,7 @@ import {
   pageOf,
 } from '../kernel/graphql/pagination';
 import { AuditService } from './audit.service';
-import type { ChainBreak } from './ledger-verifier';
+import type { ChainBreak } from '../ledger/ledger-verifier';
 import type { RulingDifference } from './readjudication';
 import type { StoredMetadata } from '../ledger/envelope';
 import type { AuditRow } from '../projections/audit-events';

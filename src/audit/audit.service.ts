@@ -7,7 +7,7 @@ import { withEvents, type AuditRow } from '../projections/audit-events';
 import type { AuditFilter, ReadModel } from '../projections/read-model';
 import { AuditQueryError } from './audit-errors';
 import { slicedScans, type LedgerScans } from './ledger-scans';
-import type { Verification } from './ledger-verifier';
+import type { Verification } from '../ledger/ledger-verifier';
 import { readjudicateStream, type Readjudication } from './readjudication';
 
 // One page of the audit index: `rows` after the cursor, whether more follow, and how many events

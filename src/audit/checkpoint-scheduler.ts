@@ -6,7 +6,7 @@ import type { CheckpointSettings } from '../config/checkpoint-settings';
 import type { EventStore } from '../ledger/event-store';
 import type { BackgroundLease } from '../ledger/lease';
 import { checkpointFileName, currentCheckpoint, signCheckpoint } from './checkpoint';
-import type { Verification } from './ledger-verifier';
+import type { Verification } from '../ledger/ledger-verifier';
 
 // Signs a checkpoint every `intervalMs` when the ledger verifies and has moved since the last one.
 export class CheckpointScheduler {

@@ -2,7 +2,7 @@ import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { EventStoreError, type EventStore, type EventStoreErrorCode } from '../ledger/event-store';
 import { longReads } from '../ledger/slices';
-import { verifyLedger, type Verification } from './ledger-verifier';
+import { verifyLedger, type Verification } from '../ledger/ledger-verifier';
 import { readjudicateLedger, type Readjudication } from './readjudication';
 import type { ScanKind, ScanReply, ScanWorkerData } from './scan-worker';
 

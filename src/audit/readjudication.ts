@@ -9,7 +9,7 @@ import {
 import { MATCH_STREAM_PREFIX, type MatchRecord } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
 import type { Slice } from '../ledger/slices';
-import { loadMatch } from '../matches/match-stream';
+import { loadMatch } from '../streams/match-stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 // Re-adjudication: every ruling the record holds is ruled again by the engine in this build, and

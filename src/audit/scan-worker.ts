@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { EventStoreError } from '../ledger/event-store';
 import { SqliteEventStore } from '../ledger/sqlite/sqlite-event-store';
-import { verifyLedger } from './ledger-verifier';
+import { verifyLedger } from '../ledger/ledger-verifier';
 import { readjudicateLedger } from './readjudication';
 
 // Whole-ledger scans of a SQLite ledger on a thread of their own (./ledger-scans.ts), so the

@@ -1,6 +1,6 @@
-import type { BatchMemo, Channel, LiveItem } from '../live/live-channels';
+import type { BatchMemo, Channel, LiveItem } from '../kernel/live-channel.port';
 import type { ProjectionBatch } from '../projections/projection';
-import type { MatchRow } from '../registry/registry-queries.service';
+import type { MatchRow } from '../kernel/registry/scheduled-match';
 import { onBoard, type BoardFilter, type BoardQueries } from './board-queries';
 
 // A board item carries where the match is played, for the update's shape.

@@ -1,7 +1,7 @@
 import type { MatchState } from '../domain';
 import { prepared } from '../projections/prepared';
 import type { ReadModel } from '../projections/read-model';
-import type { MatchRow } from '../registry/registry-queries.service';
+import type { MatchRow } from '../kernel/registry/scheduled-match';
 
 export interface BoardFilter {
   competitionId?: string;

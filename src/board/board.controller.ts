@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
-import { PAGE_ASSETS, PAGES_CSP, type PageAssets, type PageName } from './page-assets';
+import type { PageName, Pages } from '../kernel/pages.port';
+import { PAGE_ASSETS, PAGES_CSP, type PageAssets } from './page-assets';
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const YEAR = 365 * 24 * 3600;
@@ -18,6 +19,11 @@ export function sendPage(res: Response, assets: PageAssets, page: PageName): voi
 
 export function notFound(res: Response): void {
   res.status(404).type('text').send('Not found');
+}
+
+// The kernel's PAGES over the loaded set (the desk serves its pages through it).
+export function pagesOf(assets: PageAssets): Pages {
+  return { send: (res, page) => sendPage(res, assets, page), notFound };
 }
 
 @SkipThrottle({ client: true })

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { LiveModule } from '../live/live.module';
 import { ReadModel } from '../projections/read-model';
-import { BoardController } from './board.controller';
+import { PAGES } from '../kernel/pages.port';
+import { BoardController, pagesOf } from './board.controller';
 import { BoardQueries } from './board-queries';
 import { BoardResolver } from './board.resolver';
 import { loadPageAssets, PAGE_ASSETS } from './page-assets';
@@ -18,8 +19,9 @@ import { loadPageAssets, PAGE_ASSETS } from './page-assets';
       useFactory: (r: ReadModel) => new BoardQueries(r),
     },
     { provide: PAGE_ASSETS, useFactory: () => loadPageAssets() },
+    { provide: PAGES, inject: [PAGE_ASSETS], useFactory: pagesOf },
     BoardResolver,
   ],
-  exports: [PAGE_ASSETS],
+  exports: [PAGES],
 })
 export class BoardModule {}

@@ -4,7 +4,7 @@ import type { ComplexityEstimator } from '@nestjs/graphql';
 import { InputValidationError } from '../kernel/input-errors';
 import { ID_PATTERN } from '../kernel/graphql/inputs/command.input';
 import type { GqlContext } from '../kernel/request-context';
-import type { LiveItem } from '../live/live-channels';
+import type { LiveItem } from '../kernel/live-channel.port';
 import { LiveError } from '../live/live-errors';
 import { LiveHub } from '../live/live-hub';
 import { toScheduledMatchModel } from '../registry/models/registry.models';

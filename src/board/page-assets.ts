@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
+import type { PageName } from '../kernel/pages.port';
 
 // The browser files of the board, the overlay, the desk, the enrolment and the table pages: plain
 // ES modules, CSS and SVG, no build step, read once at start from their folders (src/board/assets
@@ -20,7 +21,6 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-export type PageName = 'board' | 'overlay' | 'desk' | 'enrol' | 'table';
 const PAGES: PageName[] = ['board', 'overlay', 'desk', 'enrol', 'table'];
 
 export interface PageAssets {

@@ -8,9 +8,8 @@ import {
 import type { Clock } from '../ledger/clock';
 import { matchIdFor } from '../ledger/envelope';
 import type { CommandContext } from '../kernel/command-context';
-import type { CommandOutcome, MatchCommandService } from '../matches/match-commands.service';
-import type { RegistryCommandService } from '../registry/registry-commands.service';
-import { resolveSchedule } from '../registry/schedule-check';
+import type { CommandOutcome, MatchCommands } from '../kernel/match/match-commands.port';
+import type { RegistryCommands } from '../kernel/registry/registry-commands.port';
 import { demoCompetitions, demoPlayers } from './demo-people';
 import { nextCommand, rng } from './simulator';
 
@@ -83,8 +82,8 @@ export class DemoSeeder {
   };
 
   constructor(
-    private readonly matches: MatchCommandService,
-    private readonly registry: RegistryCommandService,
+    private readonly matches: MatchCommands,
+    private readonly registry: RegistryCommands,
   ) {}
 
   async run(options: SeedOptions): Promise<SeedReport> {
@@ -141,7 +140,7 @@ export class DemoSeeder {
     const day = new Date(
       Date.parse('2026-09-01T19:00:00.000Z') + Math.floor(index / 8) * 86_400_000,
     );
-    const command = await resolveSchedule(this.registry.records, {
+    const command = await this.registry.resolveSchedule({
       type: 'ScheduleMatch',
       matchId,
       raceTo: 2 + Math.floor(random() * 4),

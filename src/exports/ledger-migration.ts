@@ -1,6 +1,6 @@
 import { canonicalJson } from '../domain';
 import { CodedError } from '../domain/coded-error';
-import { verifyLedger, type Verification } from '../audit/ledger-verifier';
+import { verifyLedger, type Verification } from '../ledger/ledger-verifier';
 import {
   NO_STREAM,
   type EventStore,

@@ -12,7 +12,7 @@ import { matchStream, toAppend } from '../ledger/envelope';
 import { NO_STREAM, type EventStore } from '../ledger/event-store';
 import { sealEvents } from '../ledger/hash-chain';
 import type { MatchProjector } from '../projections/match-projector';
-import type { RegistryCommandService } from '../registry/registry-commands.service';
+import type { RegistryCommands } from '../kernel/registry/registry-commands.port';
 import { ImportError } from './import-errors';
 import { planMatch, type PlannedMatch } from './import-plan';
 import { parseResultsCsv, type ImportRow } from './results-csv';
@@ -60,7 +60,7 @@ export class ResultsImporter {
   constructor(
     private readonly store: EventStore,
     private readonly projector: MatchProjector,
-    private readonly registry: RegistryCommandService,
+    private readonly registry: RegistryCommands,
     private readonly clock: Clock,
   ) {}
 

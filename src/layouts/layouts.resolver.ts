@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { TokenService } from '../api/auth/tokens';
 import type { GqlContext } from '../kernel/request-context';
-import { MatchCommandService } from '../matches/match-commands.service';
+import { MATCH_COMMANDS, type MatchCommands } from '../kernel/match/match-commands.port';
 import { runMatchCommand } from '../matches/match.resolver';
 import { CommandResultModel } from '../kernel/match/models/ledger-event.model';
 import { RecordLayoutInput, toLayout } from '../kernel/match/inputs/layout.inputs';
@@ -11,7 +11,7 @@ import { RecordLayoutInput, toLayout } from '../kernel/match/inputs/layout.input
 @Resolver()
 export class LayoutsResolver {
   constructor(
-    @Inject(MatchCommandService) private readonly commands: MatchCommandService,
+    @Inject(MATCH_COMMANDS) private readonly commands: MatchCommands,
     @Inject(TokenService) private readonly tokens: TokenService,
   ) {}
 

@@ -1,31 +1,11 @@
 import { evolve, type MatchState } from '../domain';
 import { applyStored } from '../ledger/envelope';
-import type { EventStore, StoredEvent } from '../ledger/event-store';
-import type { ProjectedEvent, ProjectionBatch } from '../projections/projection';
+import type { EventStore } from '../ledger/event-store';
+import type { ProjectedEvent } from '../projections/projection';
 import type { ReadModel } from '../projections/read-model';
+import type { BatchMemo, Channel, LiveItem } from '../kernel/live-channel.port';
 import { placeOf, type Place } from './live-places.projection';
 import { replayRows, type ReplayFilter } from './live-replay';
-
-// One update as a subscriber receives it: the event, where it belongs, and for matchUpdated the
-// match state right after it. The resolver turns it into the GraphQL shape.
-export interface LiveItem {
-  position: bigint;
-  matchId: string;
-  gameNumber: number | null;
-  event: StoredEvent;
-  state: MatchState | null;
-}
-
-// Work shared by every subscriber of one committed batch (a place look-up).
-export type BatchMemo = Map<string, unknown>;
-
-export interface Channel {
-  // The items of a committed batch this subscriber wants, in ledger order.
-  take(batch: ProjectionBatch, memo: BatchMemo): LiveItem[];
-  // The items after `after` up to `edge` (inclusive), from the audit index; it may yield earlier
-  // ones too (a match's fold starts from its first event), which the caller skips.
-  replay(after: bigint, edge: bigint): AsyncIterator<LiveItem>;
-}
 
 // Games won, matches won and signed off, appeals decided.
 export const RESULT_TYPES = ['GameEnded', 'MatchEnded', 'MatchSignedOff', 'AppealDecided'] as const;

@@ -1,7 +1,7 @@
 import type { MatchProjector } from '../projections/match-projector';
 import type { ProjectionBatch } from '../projections/projection';
 import type { ReadModel } from '../projections/read-model';
-import type { BatchMemo, Channel, LiveItem } from './live-channels';
+import type { BatchMemo, Channel, LiveItem } from '../kernel/live-channel.port';
 import { LiveSubscription } from './live-subscription';
 
 interface Entry {

@@ -10,6 +10,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { LEDGER_CONFIG, type LedgerConfig } from '../config/configuration';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
+import { METER, type Meter } from '../kernel/meter.port';
 import { capWebSocketMessages } from './message-cap';
 import { LiveHub } from './live-hub';
 import { LiveResolver } from './live.resolver';
@@ -32,6 +33,7 @@ export class LiveModule implements OnModuleInit, OnModuleDestroy, OnApplicationB
     @Inject(LiveHub) private readonly hub: LiveHub,
     @Inject(ModuleRef) private readonly modules: ModuleRef,
     @Inject(LEDGER_CONFIG) private readonly config: LedgerConfig,
+    @Inject(METER) private readonly meter: Meter,
   ) {}
 
   // Once the GraphQL module has made its WebSocket server: messages share the HTTP body cap.
@@ -42,6 +44,7 @@ export class LiveModule implements OnModuleInit, OnModuleDestroy, OnApplicationB
 
   // Before the projector's start-up catch-up (at bootstrap), so no committed batch is missed.
   onModuleInit(): void {
+    this.meter.measureLive(() => this.hub.stats().subscriptions);
     this.hub.start();
   }
 

@@ -8,13 +8,8 @@ import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { longReads } from '../ledger/slices';
 import { ReadModel } from '../projections/read-model';
 import { LedgerFeedFilterInput } from './inputs/live.inputs';
-import {
-  feedChannel,
-  matchChannel,
-  RESULT_TYPES,
-  type Channel,
-  type LiveItem,
-} from './live-channels';
+import { feedChannel, matchChannel, RESULT_TYPES } from './live-channels';
+import type { Channel, LiveItem } from '../kernel/live-channel.port';
 import { LiveError, parseCursor } from './live-errors';
 import { LiveHub } from './live-hub';
 import { pacedChannel } from './paced-replay';

@@ -1,4 +1,4 @@
-import type { Channel, LiveItem } from './live-channels';
+import type { Channel, LiveItem } from '../kernel/live-channel.port';
 import type { Lane, SliceQueue } from '../ledger/slices';
 
 // Replayed events are charged to the client's budget in blocks, before they are read.

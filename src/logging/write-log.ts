@@ -10,7 +10,7 @@ import { GqlExecutionContext } from '@nestjs/graphql';
 import type { Request } from 'express';
 import type { FieldNode, GraphQLResolveInfo, ValueNode } from 'graphql';
 import { tap, type Observable } from 'rxjs';
-import { writeOutcome } from '../metrics/write-outcome';
+import { writeOutcome } from '../kernel/graphql/write-outcome';
 
 // One log line per write (each root field of a mutation): the command, the match, the revision
 // and the outcome (ok, conflict, refused with its code). The resolver's result is noted on the

@@ -8,7 +8,6 @@ import {
   type Ruling,
 } from '../domain';
 import type { Clock } from '../ledger/clock';
-import type { MatchRecord } from '../ledger/envelope';
 import type { EventStore } from '../ledger/event-store';
 import type { MatchProjector } from '../projections/match-projector';
 import { commandHashOf, commandRecords, hashCommand } from '../streams/command-hash';
@@ -16,22 +15,15 @@ import { StreamRuntime, type OriginSink, type Outcome } from '../streams/stream-
 import type { CommittedBatch } from '../streams/stream-type';
 import type { CommandContext } from '../kernel/command-context';
 import { MatchAccessDeniedError, MatchNotFoundError } from '../kernel/match-errors';
+import type { CommandOutcome, MatchCommands } from '../kernel/match/match-commands.port';
 import { matchStreamType } from './match-stream-type';
 
 export type { OriginSink } from '../streams/stream-runtime';
-
-export interface CommandOutcome {
-  matchId: string;
-  // This command's events, as stored and as the domain reads them, each filed under its game.
-  events: MatchRecord[];
-  ruling: Ruling | null;
-  // The state right after this command's own events (read-your-writes, whatever the projection lag).
-  state: MatchState;
-}
+export type { CommandOutcome } from '../kernel/match/match-commands.port';
 
 // The match stream's commands through the stream runtime: who may write to which match, which
-// part of a command a retry must repeat, and the outcome's ruling.
-export class MatchCommandService {
+// part of a command a retry must repeat, and the outcome's ruling. The kernel's MATCH_COMMANDS.
+export class MatchCommandService implements MatchCommands {
   private readonly runtime: StreamRuntime<MatchCommand, MatchState>;
 
   constructor(

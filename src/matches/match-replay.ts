@@ -10,7 +10,7 @@ import type { EventStore, StoredEvent } from '../ledger/event-store';
 import type { Slice } from '../ledger/slices';
 import { MatchNotFoundError } from '../kernel/match-errors';
 import type { MatchReplay } from '../kernel/match/match-replay.port';
-import type { LoadedMatch, LoadOptions } from './match-stream';
+import type { LoadedMatch, LoadOptions } from '../streams/match-stream';
 
 type Applied = ReturnType<typeof applyStored<MatchState>>;
 

@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { emptyFacts, type MatchCommand, type ShotCall } from '../domain';
 import { matchIdFor } from '../ledger/envelope';
-import { MatchCommandService, type CommandOutcome } from './match-commands.service';
+import { MatchCommandService } from './match-commands.service';
+import type { CommandOutcome, MatchCommands } from '../kernel/match/match-commands.port';
 import type { MutationName } from '../kernel/auth/policy';
 import { TokenService } from '../api/auth/tokens';
 import {
@@ -46,7 +47,7 @@ export function toResult(outcome: CommandOutcome): CommandResultModel {
 // One write through the API: the verified token gives the acting person (never an input field),
 // the command service decides and appends, and the outcome becomes the GraphQL result.
 export async function runMatchCommand(
-  commands: MatchCommandService,
+  commands: MatchCommands,
   tokens: TokenService,
   mutation: MutationName,
   input: MatchCommandInput,

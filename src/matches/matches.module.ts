@@ -4,6 +4,7 @@ import { EVENT_STORE, type EventStore } from '../ledger/event-store';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
 import { ORIGIN_SINK } from '../kernel/origin-sink';
+import { MATCH_COMMANDS } from '../kernel/match/match-commands.port';
 import type { OriginSink } from '../streams/stream-runtime';
 import { MatchCommandService } from './match-commands.service';
 import { MatchQueryService } from './match-queries.service';
@@ -22,6 +23,8 @@ import { RegistryModule } from '../registry/registry.module';
       useFactory: (s: EventStore, p: MatchProjector, c: Clock, o?: OriginSink) =>
         new MatchCommandService(s, p, c, undefined, o ?? null),
     },
+    // The kernel's port other features write to a match through.
+    { provide: MATCH_COMMANDS, useExisting: MatchCommandService },
     {
       provide: MatchQueryService,
       inject: [EVENT_STORE, ReadModel],
@@ -31,6 +34,6 @@ import { RegistryModule } from '../registry/registry.module';
     MatchQueriesResolver,
     GameResultsResolver,
   ],
-  exports: [MatchCommandService],
+  exports: [MATCH_COMMANDS],
 })
 export class MatchesModule {}

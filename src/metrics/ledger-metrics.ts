@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENGINE_VERSION } from '../domain/rules/profiles';
+import type { Meter } from '../kernel/meter.port';
 
 // The package's version, from the package.json beside src/ or dist/ (the image ships it).
 function packageVersion(): string {
@@ -28,7 +29,8 @@ export interface ProjectorSources {
 
 // The server's Prometheus series, on a registry of its own (one per application, so test
 // servers in one process do not share counts). Process metrics come from prom-client's defaults.
-export class LedgerMetrics {
+// The kernel's METER: the features that own a figure publish it here.
+export class LedgerMetrics implements Meter {
   readonly registry = new Registry();
   private sources: ProjectorSources = {
     lagEvents: () => Promise.resolve(0),
@@ -198,7 +200,7 @@ export class LedgerMetrics {
     );
   }
 
-  // Where the live and webhook gauges read from, wired once those features exist.
+  // Where the live, webhook and appeals gauges read from, wired by those features at start.
   measureLive(subscriptions: () => number): void {
     this.liveSubscriptions = subscriptions;
   }

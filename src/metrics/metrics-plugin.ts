@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { OperationDefinitionNode } from 'graphql';
 import type { LedgerMetrics } from './ledger-metrics';
-import { writeOutcome } from './write-outcome';
+import { writeOutcome } from '../kernel/graphql/write-outcome';
 
 const AUTH_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
 

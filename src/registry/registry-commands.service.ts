@@ -6,19 +6,23 @@ import {
   type CompetitionRecord,
   type PlayerCommand,
   type PlayerRecord,
+  type ScheduleMatch,
 } from '../domain';
 import type { Clock } from '../ledger/clock';
 import type { EventStore } from '../ledger/event-store';
 import type { MatchProjector } from '../projections/match-projector';
 import type { CommandContext } from '../kernel/command-context';
+import type { RegistryCommands, ScheduleDraft } from '../kernel/registry/registry-commands.port';
 import { registryHashBefore } from '../streams/command-hash';
 import { StreamRuntime, type OriginSink } from '../streams/stream-runtime';
 import type { CommittedBatch } from '../streams/stream-type';
 import { competitionStreamType, playerStreamType } from './registry-stream-types';
 import { RegistryRecords } from './registry-streams';
+import { resolveSchedule } from './schedule-check';
 
 // The registry's commands through the stream runtime, one stream per player and per competition.
-export class RegistryCommandService {
+// The kernel's REGISTRY_COMMANDS.
+export class RegistryCommandService implements RegistryCommands {
   readonly records: RegistryRecords;
   private readonly players: StreamRuntime<PlayerCommand, PlayerRecord>;
   private readonly competitions: StreamRuntime<CompetitionCommand, CompetitionRecord>;
@@ -41,6 +45,10 @@ export class RegistryCommandService {
 
   async competition(command: CompetitionCommand, ctx: CommandContext): Promise<CompetitionRecord> {
     return this.execute(this.competitions, command.competitionId, command, ctx);
+  }
+
+  resolveSchedule(draft: ScheduleDraft): Promise<ScheduleMatch> {
+    return resolveSchedule(this.records, draft);
   }
 
   private async execute<C extends { type: string }, S>(

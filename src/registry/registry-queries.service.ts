@@ -1,11 +1,7 @@
 import type Database from 'better-sqlite3';
-import {
-  type CompetitionFields,
-  type CompetitionRecord,
-  type MatchState,
-  type PlayerRecord,
-} from '../domain';
+import { type CompetitionFields, type CompetitionRecord, type PlayerRecord } from '../domain';
 import type { ReadModel } from '../projections/read-model';
+import type { MatchRow } from '../kernel/registry/scheduled-match';
 import type { Slice } from '../ledger/slices';
 import { nameKey } from './registry.projection';
 import { standingsInSlices, standingsWhole, type NamedStanding } from './standings-slices';
@@ -237,13 +233,4 @@ export class RegistryQueryService {
   standings(competitionId: string): NamedStanding[] {
     return standingsWhole(this.db, competitionId);
   }
-}
-
-export interface MatchRow {
-  key: string;
-  state: MatchState;
-  competitionId: string | null;
-  scheduledAt: string | null;
-  venue: string | null;
-  tableNumber: number | null;
 }

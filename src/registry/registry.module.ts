@@ -5,7 +5,9 @@ import { ORIGIN_SINK } from '../kernel/origin-sink';
 import type { OriginSink } from '../streams/stream-runtime';
 import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
-import { COMPETITION_APPEAL_POLICY, registryAppealPolicy } from './competition-appeal-policy';
+import { COMPETITION_APPEAL_POLICY } from '../kernel/registry/competition-appeal-policy.port';
+import { REGISTRY_COMMANDS } from '../kernel/registry/registry-commands.port';
+import { registryAppealPolicy } from './competition-appeal-policy';
 import { RegistryCommandService } from './registry-commands.service';
 import { RegistryQueryService } from './registry-queries.service';
 import { RegistryResolver } from './registry.resolver';
@@ -20,6 +22,8 @@ import { RegistryRecords } from './registry-streams';
       useFactory: (s: EventStore, p: MatchProjector, c: Clock, o?: OriginSink) =>
         new RegistryCommandService(s, p, c, o ?? null),
     },
+    // The kernel's port other features register players and competitions and schedule through.
+    { provide: REGISTRY_COMMANDS, useExisting: RegistryCommandService },
     {
       provide: RegistryRecords,
       inject: [RegistryCommandService],
@@ -37,6 +41,6 @@ import { RegistryRecords } from './registry-streams';
     },
     RegistryResolver,
   ],
-  exports: [RegistryRecords, RegistryQueryService, COMPETITION_APPEAL_POLICY],
+  exports: [RegistryRecords, RegistryQueryService, REGISTRY_COMMANDS, COMPETITION_APPEAL_POLICY],
 })
 export class RegistryModule {}

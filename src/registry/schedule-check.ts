@@ -1,13 +1,7 @@
 import { RegistryError, type PlayerRef, type ScheduleMatch } from '../domain';
-import type { RegistryRecords } from './registry-streams';
+import type { RegistryReader, ScheduleDraft } from '../kernel/registry/registry-commands.port';
 
-// A schedule as the client sent it: a player may be named by licence id alone (registered), and
-// discipline and profile may be left to the competition.
-export type ScheduleDraft = Omit<ScheduleMatch, 'players' | 'discipline' | 'ruleProfile'> & {
-  players: [{ id: string; name?: string }, { id: string; name?: string }];
-  discipline?: ScheduleMatch['discipline'];
-  ruleProfile?: ScheduleMatch['ruleProfile'];
-};
+export type { ScheduleDraft } from '../kernel/registry/registry-commands.port';
 
 // Resolves the registry references of a schedule against the ledger: a player named without a
 // name, or any player of a competition match, must be registered (UNKNOWN_PLAYER), and takes the
@@ -15,7 +9,7 @@ export type ScheduleDraft = Omit<ScheduleMatch, 'players' | 'discipline' | 'rule
 // discipline, profile, venue and appeal window unless the schedule states them (a different
 // discipline or profile is refused: COMPETITION_MISMATCH). Nothing is appended on a refusal.
 export async function resolveSchedule(
-  records: RegistryRecords,
+  records: RegistryReader,
   draft: ScheduleDraft,
 ): Promise<ScheduleMatch> {
   const competition =

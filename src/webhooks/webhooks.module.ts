@@ -19,7 +19,8 @@ import { developmentKey, SecretBox } from './secret-box';
 import { WebhookService } from './webhook.service';
 import { WebhooksResolver } from './webhooks.resolver';
 import { ModuleRef } from '@nestjs/core';
-import { AppealCaseService } from '../appeals/cases/appeal-cases.service';
+import { OVERDUE_APPEALS, type OverdueAppeals } from '../kernel/overdue-appeals.port';
+import { METER, type Meter } from '../kernel/meter.port';
 
 const OVERDUE_SWEEP_MS = 60_000;
 const ENDPOINT_REGISTRY = Symbol('ENDPOINT_REGISTRY');
@@ -80,12 +81,13 @@ export class WebhooksModule
     @Inject(WebhookService) private readonly service: WebhookService,
     @Inject(WebhookOutbox) private readonly outbox: WebhookOutbox,
     @Inject(ModuleRef) private readonly modules: ModuleRef,
+    @Inject(METER) private readonly meter: Meter,
   ) {}
 
   // Overdue appeals are announced by a sweep of the appeals list (a deadline passing appends
-  // nothing to the ledger); each once per endpoint.
+  // nothing to the ledger); each once per endpoint. The appeals' module provides the port.
   onApplicationBootstrap(): void {
-    const appeals = this.modules.get(AppealCaseService, { strict: false });
+    const appeals = this.modules.get<symbol, OverdueAppeals>(OVERDUE_APPEALS, { strict: false });
     const announce = () =>
       void this.service
         .announce(appeals.overdueNotices())
@@ -97,6 +99,7 @@ export class WebhooksModule
 
   // Before the projector's start-up catch-up (at bootstrap), so its batches reach the outbox.
   onModuleInit(): Promise<void> {
+    this.meter.measureWebhooks(() => this.outbox.countByStatus());
     return this.service.start();
   }
 

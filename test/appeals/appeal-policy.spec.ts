@@ -1,5 +1,5 @@
 import { AppealPolicyService } from '../../src/appeals/policy/appeal-policy.service';
-import type { CompetitionAppealPolicy } from '../../src/appeals/policy/competition-appeal-policy';
+import type { CompetitionAppealPolicy } from '../../src/kernel/registry/competition-appeal-policy.port';
 import { NO_STREAM } from '../../src/ledger/event-store';
 import { sealEvents } from '../../src/ledger/hash-chain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';

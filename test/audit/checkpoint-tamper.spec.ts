@@ -11,7 +11,7 @@ import {
   signCheckpoint,
   type SignedCheckpoint,
 } from '../../src/audit/checkpoint';
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { eventHash } from '../../src/ledger/hash-chain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { logicalRows, storeWhole } from '../support/ledger-rows';

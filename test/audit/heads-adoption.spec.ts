@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { loadLegacyLedger } from '../support/legacy-ledger';
 import { testEnv } from '../support/server';

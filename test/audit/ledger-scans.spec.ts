@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WorkerScans } from '../../src/audit/ledger-scans';
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { readjudicateLedger } from '../../src/audit/readjudication';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { loadLegacyLedger } from '../support/legacy-ledger';

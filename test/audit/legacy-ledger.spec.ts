@@ -1,7 +1,7 @@
 import { matchReplay } from '../../src/matches/match-replay';
 import { readFileSync } from 'node:fs';
 import { AuditService } from '../../src/audit/audit.service';
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { canonicalJson, decide, evolve, type MatchState, type Ruling } from '../../src/domain';
 import type { ShotFacts } from '../../src/domain/events/shot-facts';
 import { toDomain } from '../../src/ledger/envelope';

@@ -2,7 +2,7 @@ import { matchReplay } from '../../src/matches/match-replay';
 import type { LedgerEvent } from '../../src/domain';
 import { ENGINE_VERSION } from '../../src/domain';
 import { AuditService } from '../../src/audit/audit.service';
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { ReadModel } from '../../src/projections/read-model';
 import { appendRecorded, recordSimulatedMatches } from '../support/recorded-ledger';

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifyLedger, type Verification } from '../../src/audit/ledger-verifier';
+import { verifyLedger, type Verification } from '../../src/ledger/ledger-verifier';
 import { eventHash } from '../../src/ledger/hash-chain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { editData, logicalRow, logicalRows, storeWhole } from '../support/ledger-rows';

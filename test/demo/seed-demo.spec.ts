@@ -1,4 +1,4 @@
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { DemoSeeder, seasonClock } from '../../src/demo/seed-demo';
 import { simulateMatch } from '../../src/demo/simulator';
 import { chainFieldsOf } from '../../src/ledger/hash-chain';

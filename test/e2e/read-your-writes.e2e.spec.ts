@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MatchProjector } from '../../src/projections/match-projector';
-import { bearer, removeDir, startServer, type TestServer } from '../support/server';
-import { WireKurrentDb } from '../support/wire-kurrentdb/server';
+import { bearer } from '../support/server';
+import { twoReplicas } from '../support/two-replicas';
 
 const SCHEDULE = `mutation($input: ScheduleMatchInput!) { scheduleMatch(input: $input) { matchId revision position } }`;
 const MATCH = `query($id: String!) { match(id: $id) { id revision } }`;
@@ -27,31 +27,12 @@ async function gql(url: string, query: string, variables: object, headers: objec
 // Read-your-writes across replicas, over HTTP: two API replicas over one wire-level KurrentDB.
 // Replica 2's live tail is stopped, so it lags the ledger until a query asks it to catch up.
 describe('read-your-writes: a write acknowledged by one replica, read on another', () => {
-  let wire: WireKurrentDb;
-  let one: TestServer;
-  let two: TestServer;
-
-  beforeAll(async () => {
-    wire = await WireKurrentDb.start();
-    const env = {
-      LEDGER_STORE: 'kurrentdb',
-      KURRENTDB_CONNECTION_STRING: wire.connectionString(),
-      LEDGER_READ_WAIT_MS: '300',
-    };
-    one = await startServer(undefined, env);
-    two = await startServer(undefined, env);
-    await two.app.get(MatchProjector).stopFollowing();
-  }, 60_000);
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await wire?.stop();
-    for (const s of [one, two]) if (s) removeDir(s.dataDir);
-  });
+  const replicas = twoReplicas({ LEDGER_READ_WAIT_MS: '300' });
+  beforeAll(() => replicas.two.app.get(MatchProjector).stopFollowing());
 
   async function schedule() {
     const input = { commandId: randomUUID(), raceTo: 2, players: PLAYERS };
-    const res = await gql(one.url, SCHEDULE, { input });
+    const res = await gql(replicas.one.url, SCHEDULE, { input });
     expect(res.body.errors).toBeUndefined();
     return res;
   }
@@ -63,11 +44,12 @@ describe('read-your-writes: a write acknowledged by one replica, read on another
     expect(res.headers.get('x-ledger-position')).toBe(position);
     expect(res.body.extensions.ledgerPosition).toBe(position);
     // A query appends nothing: no position.
-    const read = await gql(one.url, MATCH, { id: res.body.data.scheduleMatch.matchId });
+    const read = await gql(replicas.one.url, MATCH, { id: res.body.data.scheduleMatch.matchId });
     expect(read.headers.get('x-ledger-position')).toBeNull();
   });
 
   it('a lagging replica answers with the write once asked for its position (header or directive)', async () => {
+    const { two } = replicas;
     const res = await schedule();
     const { matchId, position } = res.body.data.scheduleMatch;
     // Without the position, replica 2 has not seen the match yet.
@@ -89,6 +71,7 @@ describe('read-your-writes: a write acknowledged by one replica, read on another
   });
 
   it('a position this replica does not reach in time is READ_MODEL_BEHIND with where it stands; a malformed one is BAD_USER_INPUT', async () => {
+    const { two } = replicas;
     const res = await schedule();
     const { matchId, position } = res.body.data.scheduleMatch;
     const beyond = (BigInt(position) + (1n << 70n)).toString();

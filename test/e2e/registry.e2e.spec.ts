@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { ExportFileStore } from '../../src/exports/export-file-store';
 import { LedgerClient, type Result } from '../support/ledger-client';
 import { bearer, removeDir, startServer, type TestServer } from '../support/server';

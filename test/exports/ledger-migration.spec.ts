@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareWithCheckpoint, currentCheckpoint } from '../../src/audit/checkpoint';
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import type { LedgerConfig } from '../../src/config/configuration';
 import { DemoSeeder, seasonClock } from '../../src/demo/seed-demo';
 import { migrateLedger, MigrationError } from '../../src/exports/ledger-migration';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { DemoSeeder, seasonClock } from '../../src/demo/seed-demo';
 import { ExportFileStore } from '../../src/exports/export-file-store';
 import { writeExport, type ExportScope } from '../../src/exports/ndjson-export';

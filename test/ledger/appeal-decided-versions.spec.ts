@@ -1,4 +1,4 @@
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { liftPlaySnapshotV1, type PlaySnapshotV1 } from '../../src/domain/events/play-snapshot';
 import type { AppealDecided, LedgerEvent } from '../../src/domain';
 import { matchStream, toDomain } from '../../src/ledger/envelope';

@@ -1,5 +1,5 @@
 import { SliceQueue } from '../../src/ledger/slices';
-import type { Channel, LiveItem } from '../../src/live/live-channels';
+import type { Channel, LiveItem } from '../../src/kernel/live-channel.port';
 import { pacedChannel } from '../../src/live/paced-replay';
 import { countLoopTurns } from '../support/loop-turns';
 

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { NO_STREAM, type EventToAppend } from '../../src/ledger/event-store';
 import { sealEvents } from '../../src/ledger/hash-chain';
 import { packData, shapeOf, unpackData } from '../../src/ledger/sqlite/data-codec';

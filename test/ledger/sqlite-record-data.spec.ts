@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuditService } from '../../src/audit/audit.service';
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { NO_STREAM, type EventStore } from '../../src/ledger/event-store';
 import { sealEvents } from '../../src/ledger/hash-chain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';

@@ -1,4 +1,4 @@
-import type { Channel, LiveItem } from '../../src/live/live-channels';
+import type { Channel, LiveItem } from '../../src/kernel/live-channel.port';
 import { pacedChannel } from '../../src/live/paced-replay';
 import { SliceQueue } from '../../src/ledger/slices';
 import { countLoopTurns } from '../support/loop-turns';

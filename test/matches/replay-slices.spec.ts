@@ -2,7 +2,7 @@ import { readjudicateStream } from '../../src/audit/readjudication';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { SliceQueue, type Slice } from '../../src/ledger/slices';
 import { replayMatch } from '../../src/matches/match-replay';
-import { loadMatch } from '../../src/matches/match-stream';
+import { loadMatch } from '../../src/streams/match-stream';
 import { legacyLines, loadLegacyLedger } from '../support/legacy-ledger';
 import { countLoopTurns } from '../support/loop-turns';
 import { appendRecorded } from '../support/recorded-ledger';

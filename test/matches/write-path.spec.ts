@@ -8,7 +8,8 @@ import {
 import * as envelope from '../../src/ledger/envelope';
 import * as folding from '../../src/domain/match/evolve';
 import { toDomain } from '../../src/ledger/envelope';
-import { matchChannel, type LiveItem } from '../../src/live/live-channels';
+import { matchChannel } from '../../src/live/live-channels';
+import type { LiveItem } from '../../src/kernel/live-channel.port';
 import { statsProjection } from '../../src/stats/stats.projection';
 import type { EventStore } from '../../src/ledger/event-store';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';

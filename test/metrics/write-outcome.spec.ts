@@ -1,4 +1,4 @@
-import { writeOutcome } from '../../src/metrics/write-outcome';
+import { writeOutcome } from '../../src/kernel/graphql/write-outcome';
 
 const error = (code: string, path?: string[]) => ({ message: code, path, extensions: { code } });
 

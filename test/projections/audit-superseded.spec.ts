@@ -1,6 +1,6 @@
 import { supersededRevisions } from '../../src/domain';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
-import { loadMatch } from '../../src/matches/match-stream';
+import { loadMatch } from '../../src/streams/match-stream';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';
 import { legacyLines, loadLegacyLedger } from '../support/legacy-ledger';

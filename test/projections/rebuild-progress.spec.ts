@@ -1,7 +1,7 @@
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';
-import { verifyLedger } from '../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../src/ledger/ledger-verifier';
 import { ledgerSize, reportRebuild, startProgress } from '../../src/projections/rebuild-progress';
 import { recordSimulatedMatches } from '../support/recorded-ledger';
 

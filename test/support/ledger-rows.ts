@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { verifyLedger, type Verification } from '../../src/audit/ledger-verifier';
+import { verifyLedger, type Verification } from '../../src/ledger/ledger-verifier';
 import type { StoredEvent } from '../../src/ledger/event-store';
 import { SqliteEventStore } from '../../src/ledger/sqlite/sqlite-event-store';
 import { RowReader } from '../../src/ledger/sqlite/ledger-rows';

@@ -4,9 +4,9 @@ import { BACKGROUND_LEASE, type BackgroundLease } from '../../src/ledger/lease';
 import { WEBHOOK_STREAM } from '../../src/webhooks/registration-stream';
 import { signature } from '../../src/webhooks/signature';
 import { LedgerClient } from '../support/ledger-client';
-import { bearer, removeDir, startServer, type TestServer } from '../support/server';
+import { bearer, type TestServer } from '../support/server';
+import { twoReplicas } from '../support/two-replicas';
 import { startReceiver, waitFor } from '../support/webhook-receiver';
-import { WireKurrentDb } from '../support/wire-kurrentdb/server';
 
 const ADMIN = bearer('ADMIN', 'admin-1');
 const REGISTER = `mutation($input: RegisterWebhookInput!) { registerWebhook(input: $input) {
@@ -21,30 +21,14 @@ const PLAYERS = [
 // Two API instances over one wire-level KurrentDB, each with its own data directory and outbox
 // file: only the ledger carries a registration from one to the other.
 describe('webhook registrations shared by replicas through the ledger', () => {
-  let wire: WireKurrentDb;
-  let one: TestServer;
-  let two: TestServer;
-
-  beforeAll(async () => {
-    wire = await WireKurrentDb.start();
-    const env = {
-      LEDGER_STORE: 'kurrentdb',
-      KURRENTDB_CONNECTION_STRING: wire.connectionString(),
-      LEDGER_WEBHOOK_ALLOW_PRIVATE: 'true',
-      LEDGER_WEBHOOK_BACKOFF_MS: '100',
-      LEDGER_WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
-    };
-    one = await startServer(undefined, env);
-    two = await startServer(undefined, env);
-  }, 60_000);
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await wire?.stop();
-    for (const s of [one, two]) if (s) removeDir(s.dataDir);
+  const replicas = twoReplicas({
+    LEDGER_WEBHOOK_ALLOW_PRIVATE: 'true',
+    LEDGER_WEBHOOK_BACKOFF_MS: '100',
+    LEDGER_WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
   });
 
   it('registered on one, delivered (signed, once) by the lease holder, listed and removed on the other', async () => {
+    const { one, two } = replicas;
     const receiver = await startReceiver(() => 200);
     const holds = (s: TestServer) => s.app.get<BackgroundLease>(BACKGROUND_LEASE).held;
     await waitFor(() => holds(one) || holds(two));

@@ -1,7 +1,8 @@
 import type { AppealPolicy } from '../../domain';
 import { matchStream, toDomain } from '../../ledger/envelope';
 import type { EventStore } from '../../ledger/event-store';
-import { toAppealPolicy, type CompetitionAppealPolicy } from './competition-appeal-policy';
+import type { CompetitionAppealPolicy } from '../../kernel/registry/competition-appeal-policy.port';
+import { toAppealPolicy } from './competition-appeal-policy';
 
 // The appeal policy of a match: its competition's settings through the port, or none (defaults).
 export class AppealPolicyService {

@@ -1,25 +1,5 @@
-import type { AppealFeeRule, AppealPolicy } from '../../domain';
-
-// A competition's appeal settings, as the committee needs them: the filing window, the decision
-// deadline, the fee (recorded on each appeal, never collected) and the committee (the token
-// subjects who may decide appeals there; null or empty: any committee member).
-export interface CompetitionAppealSettings {
-  appealWindowMinutes: number | null;
-  decisionDeadlineHours: number | null;
-  appealFee: { amount: number; currency: string } | null;
-  // Absent: the defaults (REFUNDED_WHEN_ALLOWED; a withdrawn claim is not filed again).
-  appealFeeRule?: AppealFeeRule;
-  appealRefileAfterWithdrawal?: boolean;
-  committee: string[] | null;
-}
-
-// The port through which appeals read a competition's settings (the registry implements it).
-// null: the competition is unknown or sets nothing, and today's defaults apply.
-export interface CompetitionAppealPolicy {
-  forCompetition(competitionId: string): Promise<CompetitionAppealSettings | null>;
-}
-
-export const COMPETITION_APPEAL_POLICY = Symbol('COMPETITION_APPEAL_POLICY');
+import type { AppealPolicy } from '../../domain';
+import type { CompetitionAppealSettings } from '../../kernel/registry/competition-appeal-policy.port';
 
 // The settings as the appeal commands take them.
 export function toAppealPolicy(s: CompetitionAppealSettings): AppealPolicy {

@@ -14,7 +14,7 @@ import * as E from '../../kernel/graphql/enums';
 import { ConnectionOf } from '../../kernel/graphql/pagination';
 import { MatchModel } from '../../kernel/match/models/match.model';
 import { toMatchModel } from '../../kernel/match/models/mappers';
-import type { MatchRow } from '../registry-queries.service';
+import type { MatchRow } from '../../kernel/registry/scheduled-match';
 
 @ObjectType('RegisteredPlayer', {
   description: 'A player of the federation registry; the licence id is their id in every match.',

@@ -1,4 +1,4 @@
-import { verifyLedger } from '../../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../../src/ledger/ledger-verifier';
 import { EventStoreError, NO_STREAM, type EventStore } from '../../../src/ledger/event-store';
 import { KurrentDbEventStore } from '../../../src/ledger/kurrentdb/kurrentdb-event-store';
 import { MatchProjector } from '../../../src/projections/match-projector';

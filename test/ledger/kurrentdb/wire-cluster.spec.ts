@@ -3,7 +3,7 @@ import {
   StreamDeletedError,
   StreamNotFoundError,
 } from '@kurrent/kurrentdb-client';
-import { verifyLedger } from '../../../src/audit/ledger-verifier';
+import { verifyLedger } from '../../../src/ledger/ledger-verifier';
 import { ANY, EventStoreError, NO_STREAM } from '../../../src/ledger/event-store';
 import { KurrentDbEventStore } from '../../../src/ledger/kurrentdb/kurrentdb-event-store';
 import { ctx, play, simulated, writer } from '../../support/cluster-play';

@@ -1,6 +1,6 @@
-import type { Slice } from '../ledger/slices';
-import type { EventStore, StoredEvent, StreamHead } from '../ledger/event-store';
-import { chainFieldsOf, eventHash, GENESIS } from '../ledger/hash-chain';
+import type { Slice } from './slices';
+import type { EventStore, StoredEvent, StreamHead } from './event-store';
+import { chainFieldsOf, eventHash, GENESIS } from './hash-chain';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export type BreakReason =

@@ -1,6 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 
-// What the client was told about one root field of a mutation: ok, a conflict, a refusal (its
+// What the client was told about one root field of a mutation (metrics count it, the write log
+// prints it): ok, a conflict, a refusal (its
 // code says why) or a failure of the server (an internal error, a store that did not answer).
 export type WriteOutcome = 'ok' | 'conflict' | 'refused' | 'failed';
 
