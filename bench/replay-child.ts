@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const cpu0 = process.cpuUsage();
   let events = 0;
   for (let after: bigint | undefined; ; ) {
-    const page = await store.readAll({ after, maxCount: PAGE });
+    const page = await store.readAll({ after, maxCount: PAGE, metadata: 'fold' });
     for (const e of page) {
       if (!e.streamId.startsWith('match-')) continue;
       states.set(e.streamId, applyStored(states.get(e.streamId) ?? null, e, evolve).state);

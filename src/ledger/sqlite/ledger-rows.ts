@@ -15,6 +15,9 @@ const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata';
 const COMPACT_COLUMNS = `command, nullif(lower(hex(prev_hash)), ''), nullif(lower(hex(hash)), '')`;
 const columnsOf = (compact: boolean, packed: boolean) =>
   `${COLUMNS}, ${compact ? COMPACT_COLUMNS : 'NULL, NULL, NULL'}, ${packed ? 'shape' : 'NULL'}`;
+// A fold's read (metadata 'fold'): the row's own metadata only, no command and no hashes, which
+// makes a replay's reads about a quarter cheaper and spares the commands lookup.
+const foldColumnsOf = (packed: boolean) => `${COLUMNS}, ${packed ? 'shape' : 'NULL'}`;
 
 export type RawRow = [
   position: number | bigint,
@@ -31,11 +34,24 @@ export type RawRow = [
   shape: number | null,
 ];
 
+// A fold's row: the first seven columns of a RawRow, then the shape.
+type FoldRow = [
+  position: number | bigint,
+  streamId: string,
+  revision: number,
+  eventId: string,
+  type: string,
+  data: string | Buffer,
+  metadata: string,
+  shape: number | null,
+];
+
 // id, JSON (or null), then the columns of COMMAND_FIELDS and the hash as hex.
 type CommandRow = [number, string | null, ...(string | null)[]];
 
 interface Layout {
   columns: string;
+  foldColumns: string;
   // Every layout's columns and tables are there: nothing more can change.
   complete: boolean;
   listed: Database.Statement<[string], CommandRow> | null;
@@ -69,16 +85,31 @@ export class RowReader {
 
   // A read over the events table: `SELECT <row> FROM events <rest>`, decoded.
   query<P extends unknown[]>(rest: string): (...params: P) => StoredEvent[] {
-    let statement: Database.Statement<P, RawRow> | null = null;
+    const read = this.prepared<P, RawRow>(rest, (l) => l.columns);
+    return (...params: P) => this.decode(read(params));
+  }
+
+  // The same read for a fold: each event's metadata is its row's own fields only (schemaVersion,
+  // gameNumber), or all of it for a row stored whole.
+  foldQuery<P extends unknown[]>(rest: string): (...params: P) => StoredEvent[] {
+    const read = this.prepared<P, FoldRow>(rest, (l) => l.foldColumns);
+    return (...params: P) => this.decodeFold(read(params));
+  }
+
+  private prepared<P extends unknown[], R>(
+    rest: string,
+    columnsOf: (layout: Layout) => string,
+  ): (params: P) => R[] {
+    let statement: Database.Statement<P, R> | null = null;
     let generation = -1;
-    return (...params: P) => {
+    return (params: P) => {
       this.refresh();
       if (generation !== this.layout.generation || !statement) {
-        const { columns } = this.layout;
-        statement = this.db.prepare<P, RawRow>(`SELECT ${columns} FROM events ${rest}`).raw(true);
+        const columns = columnsOf(this.layout);
+        statement = this.db.prepare<P, R>(`SELECT ${columns} FROM events ${rest}`).raw(true);
         generation = this.layout.generation;
       }
-      return this.decode(statement.all(...params));
+      return statement.all(...params);
     };
   }
 
@@ -102,10 +133,12 @@ export class RowReader {
     const structures = tableExists(this.db, 'structures');
     this.records.reset(structures);
     const columns = columnsOf(compact, packed);
+    const foldColumns = foldColumnsOf(packed);
     if (!compact || !tableExists(this.db, 'commands'))
-      return { columns, complete: false, listed: null, range: null, generation };
+      return { columns, foldColumns, complete: false, listed: null, range: null, generation };
     return {
       columns,
+      foldColumns,
       complete: shapes && structures,
       listed: this.db
         .prepare<
@@ -138,6 +171,24 @@ export class RowReader {
         type: r[4],
         data: this.data(r[10], r[5], shapeOf),
         metadata: r[7] === null ? own : this.expand(commands, r[7], own, r[8], r[9]),
+      };
+    }
+    return events;
+  }
+
+  private decodeFold(rows: FoldRow[]): StoredEvent[] {
+    const events = new Array<StoredEvent>(rows.length);
+    const { shapeOf } = this.shapes;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      events[i] = {
+        streamId: r[1],
+        revision: r[2],
+        position: BigInt(r[0]),
+        eventId: r[3],
+        type: r[4],
+        data: this.data(r[7], r[5], shapeOf),
+        metadata: JSON.parse(r[6]) as unknown,
       };
     }
     return events;
