@@ -69,6 +69,7 @@ export class RowReader {
   private schemaVersion: number;
   private readonly shapes: ShapeCache;
   private readonly records: RecordReader;
+  private readonly own = new OwnMetadata();
 
   constructor(private readonly db: Database.Database) {
     this.shapes = new ShapeCache(db);
@@ -188,7 +189,7 @@ export class RowReader {
         eventId: r[3],
         type: r[4],
         data: this.data(r[7], r[5], shapeOf),
-        metadata: JSON.parse(r[6]) as unknown,
+        metadata: this.own.of(r[6]),
       };
     }
     return events;
@@ -263,3 +264,24 @@ class CommandFields {
     return command;
   }
 }
+
+// A fold's metadata: a compact row's own fields are a few short texts repeated across the ledger
+// ({"schemaVersion":1,"gameNumber":2}), each parsed once and shared, frozen, by the events that
+// carry it: a replay then keeps no metadata object per event. Longer texts (rows stored whole,
+// with their hashes) are parsed each.
+class OwnMetadata {
+  private readonly parsed = new Map<string, unknown>();
+
+  of(json: string): unknown {
+    if (json.length > SHARED_OWN_LENGTH) return JSON.parse(json) as unknown;
+    let metadata = this.parsed.get(json);
+    if (metadata !== undefined) return metadata;
+    if (this.parsed.size >= SHARED_OWN_COUNT) this.parsed.clear();
+    metadata = Object.freeze(JSON.parse(json) as unknown);
+    this.parsed.set(json, metadata);
+    return metadata;
+  }
+}
+
+const SHARED_OWN_LENGTH = 64;
+const SHARED_OWN_COUNT = 256;

@@ -136,7 +136,9 @@ export class SqliteEventStore implements EventStore {
 
   readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     const read = this.read[options.metadata ?? 'all'];
-    return Promise.resolve(read.stream(streamId, options.fromRevision ?? 0, options.maxCount ?? -1));
+    return Promise.resolve(
+      read.stream(streamId, options.fromRevision ?? 0, options.maxCount ?? -1),
+    );
   }
 
   readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
