@@ -9,15 +9,18 @@ import { ShapeCache } from './shapes';
 const COMMAND_ROW = `id, metadata, ${COMMAND_FIELDS}, nullif(lower(hex(command_hash)), '')`;
 
 // The columns of a stored row, read raw (as an array): better-sqlite3 then builds no object per
-// row, which makes a replay's reads about a third cheaper. Hashes come back as hex text, made by
-// SQLite (cheaper than a Buffer per hash). A file without a layout's columns reads nulls for them.
-const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata';
+// row, which makes a replay's reads about a third cheaper. Hashes and blob data come back as hex
+// text, made by SQLite (cheaper than a Buffer each), with a flag telling blob data from text. A
+// file without a layout's columns reads nulls for them.
+const COLUMNS =
+  "position, stream_id, revision, event_id, type, iif(typeof(data) = 'blob', hex(data), data), metadata";
+const BLOB = "typeof(data) = 'blob'";
 const COMPACT_COLUMNS = `command, nullif(lower(hex(prev_hash)), ''), nullif(lower(hex(hash)), '')`;
 const columnsOf = (compact: boolean, packed: boolean) =>
-  `${COLUMNS}, ${compact ? COMPACT_COLUMNS : 'NULL, NULL, NULL'}, ${packed ? 'shape' : 'NULL'}`;
+  `${COLUMNS}, ${compact ? COMPACT_COLUMNS : 'NULL, NULL, NULL'}, ${packed ? 'shape' : 'NULL'}, ${BLOB}`;
 // A fold's read (metadata 'fold'): the row's own metadata only, no command and no hashes, which
 // makes a replay's reads about a quarter cheaper and spares the commands lookup.
-const foldColumnsOf = (packed: boolean) => `${COLUMNS}, ${packed ? 'shape' : 'NULL'}`;
+const foldColumnsOf = (packed: boolean) => `${COLUMNS}, ${packed ? 'shape' : 'NULL'}, ${BLOB}`;
 
 export type RawRow = [
   position: number | bigint,
@@ -25,13 +28,14 @@ export type RawRow = [
   revision: number,
   eventId: string,
   type: string,
-  // JSON or packed text, or a record's blob.
-  data: string | Buffer,
+  // JSON or packed text, or a blob (a record's) as hex text.
+  data: string,
   metadata: string,
   command: number | null,
   prevHash: string | null,
   hash: string | null,
   shape: number | null,
+  blob: 0 | 1,
 ];
 
 // A fold's row: the first seven columns of a RawRow, then the shape.
@@ -41,9 +45,10 @@ type FoldRow = [
   revision: number,
   eventId: string,
   type: string,
-  data: string | Buffer,
+  data: string,
   metadata: string,
   shape: number | null,
+  blob: 0 | 1,
 ];
 
 // id, JSON (or null), then the columns of COMMAND_FIELDS and the hash as hex.
@@ -170,7 +175,7 @@ export class RowReader {
         position: BigInt(r[0]),
         eventId: r[3],
         type: r[4],
-        data: this.data(r[10], r[5], shapeOf),
+        data: this.data(r[10], r[5], r[11], shapeOf),
         metadata: r[7] === null ? own : this.expand(commands, r[7], own, r[8], r[9]),
       };
     }
@@ -188,7 +193,7 @@ export class RowReader {
         position: BigInt(r[0]),
         eventId: r[3],
         type: r[4],
-        data: this.data(r[7], r[5], shapeOf),
+        data: this.data(r[7], r[5], r[8], shapeOf),
         metadata: this.own.of(r[6]),
       };
     }
@@ -198,12 +203,14 @@ export class RowReader {
   // Each row read in the codec it was written in.
   private data(
     shape: number | null,
-    data: string | Buffer,
+    data: string,
+    blob: 0 | 1,
     shapeOf: ShapeCache['shapeOf'],
   ): unknown {
-    if (shape === RECORD) return this.records.decode(data);
-    // A blob where text belongs (edited) is read as its hex text: never the recorded data.
-    if (typeof data !== 'string') return data.toString('hex');
+    // A blob where text belongs (edited) is read as its hex text, and text where a record's blob
+    // belongs as it is: never the recorded data.
+    if (blob) return shape === RECORD ? this.records.decodeHex(data) : data.toLowerCase();
+    if (shape === RECORD) return data;
     return shape === null ? (JSON.parse(data) as unknown) : unpackData(shape, data, shapeOf);
   }
 
