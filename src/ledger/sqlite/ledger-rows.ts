@@ -163,6 +163,8 @@ export class RowReader {
     };
   }
 
+  // Each raw row is let go once decoded: a collection while a page is decoded then copies only
+  // the rows still to decode (the page's events outlive them; the rows need not).
   private decode(rows: RawRow[]): StoredEvent[] {
     const commands = this.commandsOf(rows);
     const events = new Array<StoredEvent>(rows.length);
@@ -179,6 +181,7 @@ export class RowReader {
         data: this.data(r[10], r[5], r[11], shapeOf),
         metadata: r[7] === null ? own : this.expand(commands, r[7], own, r[8], r[9]),
       };
+      (rows as unknown as null[])[i] = null;
     }
     return events;
   }
@@ -197,6 +200,8 @@ export class RowReader {
         data: this.data(r[7], r[5], r[8], shapeOf),
         metadata: this.own.of(r[6]),
       };
+      // Let go once decoded (see decode).
+      (rows as unknown as null[])[i] = null;
     }
     return events;
   }
