@@ -39,7 +39,7 @@ export type RawRow = [
   blob: 0 | 1,
 ];
 
-// A fold's row: the first seven columns of a RawRow, then the shape.
+// A fold's row: the first seven columns of a RawRow, then the shape and the blob flag.
 type FoldRow = [
   position: number | bigint,
   streamId: string,
