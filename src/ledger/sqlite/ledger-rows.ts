@@ -171,7 +171,6 @@ export class RowReader {
     const { shapeOf } = this.shapes;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      const own = JSON.parse(r[6]) as Record<string, unknown>;
       events[i] = {
         streamId: r[1],
         revision: r[2],
@@ -179,7 +178,10 @@ export class RowReader {
         eventId: r[3],
         type: r[4],
         data: this.data(r[10], r[5], r[11], shapeOf),
-        metadata: r[7] === null ? own : this.expand(commands, r[7], own, r[8], r[9]),
+        metadata:
+          r[7] === null
+            ? (JSON.parse(r[6]) as unknown)
+            : this.expand(commands, r[7], this.own.of(r[6]) as Record<string, unknown>, r[8], r[9]),
       };
       (rows as unknown as null[])[i] = null;
     }
