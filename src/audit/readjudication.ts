@@ -166,7 +166,8 @@ export async function readjudicateLedger(
   const streams = new Set<string>();
   let after: bigint | undefined;
   for (;;) {
-    const page = await store.readAll({ after, maxCount: PAGE });
+    // Only the stream ids are read here: a fold's read, without the rest of the metadata.
+    const page = await store.readAll({ after, maxCount: PAGE, metadata: 'fold' });
     for (const e of page) if (e.streamId.startsWith(MATCH_STREAM_PREFIX)) streams.add(e.streamId);
     if (page.length < PAGE) break;
     after = page[page.length - 1].position;

@@ -42,15 +42,22 @@ export interface AppendResult {
   previousPosition?: bigint | null;
 }
 
+// How much of each event's metadata a read returns: all of it (the default), or at least what a
+// fold reads, `schemaVersion` and `gameNumber` (see ./envelope.ts applyStored), which a store may
+// read cheaper (SQLite: no command fields, no hashes). A store may always return all of it.
+export type MetadataRead = 'all' | 'fold';
+
 export interface ReadStreamOptions {
   fromRevision?: number;
   maxCount?: number;
+  metadata?: MetadataRead;
 }
 
 export interface ReadAllOptions {
   // Exclusive: events strictly after this position. Omit to read from the start.
   after?: bigint;
   maxCount?: number;
+  metadata?: MetadataRead;
 }
 
 // A live tail of the global feed: events after a position (exclusive), then new ones as they are

@@ -25,9 +25,12 @@ export function legacyLines(): Line[] {
 }
 
 // Appends the fixture as it was stored (ids, metadata and hashes untouched), stream by stream at
-// the recorded revisions.
-export async function loadLegacyLedger(store: EventStore): Promise<number> {
-  const lines = legacyLines();
+// the recorded revisions; `streams`: only those streams.
+export async function loadLegacyLedger(
+  store: EventStore,
+  streams?: (streamId: string) => boolean,
+): Promise<number> {
+  const lines = streams ? legacyLines().filter((l) => streams(l.streamId)) : legacyLines();
   for (const l of lines) {
     const { streamId, revision, ...event } = l;
     await store.append(streamId, [event], revision === 0 ? 'no_stream' : revision - 1);

@@ -256,6 +256,9 @@ export const EVENT_TYPES: readonly LedgerEventType[] = [
   'CommitteeAssigned',
 ];
 
+// A set: every stored event's type is checked on every read.
+const EVENT_TYPE_SET: ReadonlySet<string> = new Set(EVENT_TYPES);
+
 export function isLedgerEventType(type: string): type is LedgerEventType {
-  return (EVENT_TYPES as readonly string[]).includes(type);
+  return EVENT_TYPE_SET.has(type);
 }

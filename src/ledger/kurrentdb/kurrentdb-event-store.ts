@@ -166,6 +166,8 @@ export class KurrentDbEventStore implements EventStore {
     });
   }
 
+  // `metadata: 'fold'` is ignored here and in readStream: the server sends each event's metadata
+  // whole, so leaving fields out would save nothing; all of it is returned (as the port allows).
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const { after, maxCount } = options;
     try {

@@ -8,6 +8,7 @@ import {
   type EventToAppend,
   type ExpectedRevision,
   type HeadsSnapshot,
+  type MetadataRead,
   type ReadAllOptions,
   type ReadStreamOptions,
   type StoredEvent,
@@ -64,10 +65,13 @@ INSERT INTO stream_heads (stream_id, revision, hash)
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly headsTable: boolean = true;
-  private readonly read: {
-    stream: (streamId: string, from: number, max: number) => StoredEvent[];
-    all: (after: number | bigint, max: number) => StoredEvent[];
-  };
+  private readonly read: Record<
+    MetadataRead,
+    {
+      stream: (streamId: string, from: number, max: number) => StoredEvent[];
+      all: (after: number | bigint, max: number) => StoredEvent[];
+    }
+  >;
   private readonly group: GroupCommit<AppendRequest, AppendResult>;
   private worker: WorkerAppender | null = null;
 
@@ -87,9 +91,11 @@ export class SqliteEventStore implements EventStore {
       if ((options.dataCodec ?? 'records') === 'records') this.convertRows();
     }
     const rows = new RowReader(this.db);
+    const STREAM = 'WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?';
+    const ALL = 'WHERE position > ? ORDER BY position LIMIT ?';
     this.read = {
-      stream: rows.query('WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?'),
-      all: rows.query('WHERE position > ? ORDER BY position LIMIT ?'),
+      all: { stream: rows.query(STREAM), all: rows.query(ALL) },
+      fold: { stream: rows.foldQuery(STREAM), all: rows.foldQuery(ALL) },
     };
     if (options.appendInWorker && !options.readOnly && options.filename !== ':memory:') {
       const data = {
@@ -129,13 +135,15 @@ export class SqliteEventStore implements EventStore {
   }
 
   readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const read = this.read[options.metadata ?? 'all'];
     return Promise.resolve(
-      this.read.stream(streamId, options.fromRevision ?? 0, options.maxCount ?? -1),
+      read.stream(streamId, options.fromRevision ?? 0, options.maxCount ?? -1),
     );
   }
 
   readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
-    return Promise.resolve(this.read.all(options.after ?? -1, options.maxCount ?? -1));
+    const read = this.read[options.metadata ?? 'all'];
+    return Promise.resolve(read.all(options.after ?? -1, options.maxCount ?? -1));
   }
 
   // Everything a writable open does to the file, in one transaction, after the checks that may

@@ -8,6 +8,10 @@ import {
   type EventStore,
   type EventToAppend,
 } from '../../../src/ledger/event-store';
+import { evolve, gameNumberOf, type MatchState } from '../../../src/domain';
+import { applyStored } from '../../../src/ledger/envelope';
+import type { MetadataRead, StoredEvent } from '../../../src/ledger/event-store';
+import { legacyLines, loadLegacyLedger } from '../../support/legacy-ledger';
 
 // Every adapter must pass this suite unchanged (SQLite here, KurrentDB when a server is given).
 // `live`: the store has a live subscription (subscribeAll), checked by the live-feed cases.
@@ -182,6 +186,50 @@ export function eventStoreContract(
       expect(rest.map((e) => e.eventId)).toEqual(feed.slice(2).map((e) => e.eventId));
       const limited = await store.readAll({ after: start, maxCount: 1 });
       expect(limited).toHaveLength(1);
+    });
+
+    // A fold's read may leave out metadata a fold does not read (SQLite: command fields, hashes),
+    // never what it does: the legacy fixture's version-1 events upcast and its games derived alike
+    // (its matches with an appeal decided or a shot corrected, whose events are upcast the most).
+    it("reads for a fold (metadata 'fold'): the same events and the same folds as a full read", async () => {
+      const amended = new Set(
+        legacyLines()
+          .filter((l) => l.type === 'AppealDecided' || l.type === 'ShotCorrected')
+          .map((l) => l.streamId),
+      );
+      await loadLegacyLedger(store, (s) => amended.has(s));
+      const feed = async (metadata: MetadataRead) => {
+        const events: StoredEvent[] = [];
+        for (let after: bigint | undefined; ; ) {
+          const page = await store.readAll({ after, maxCount: 97, metadata });
+          events.push(...page.filter((e) => amended.has(e.streamId)));
+          if (page.length < 97) return events;
+          after = page[page.length - 1].position;
+        }
+      };
+      const [full, lean] = [await feed('all'), await feed('fold')];
+      const bare = ({ metadata: _, ...e }: StoredEvent) => e;
+      expect(lean.map(bare)).toEqual(full.map(bare));
+      lean.forEach((e, i) => {
+        const all = full[i].metadata as Record<string, unknown>;
+        const own = e.metadata as Record<string, unknown>;
+        expect(all).toMatchObject(own);
+        expect([own.schemaVersion, own.gameNumber]).toEqual([all.schemaVersion, all.gameNumber]);
+      });
+      const folds = (events: StoredEvent[]) => {
+        const states = new Map<string, MatchState | null>();
+        return events.map((e) => {
+          const applied = applyStored(states.get(e.streamId) ?? null, e, evolve, gameNumberOf);
+          states.set(e.streamId, applied.state);
+          return [applied.event, applied.gameNumber, applied.state];
+        });
+      };
+      expect(lean).toHaveLength(54);
+      expect(folds(lean)).toEqual(folds(full));
+      const one = full[full.length - 1].streamId;
+      expect(folds(await store.readStream(one, { metadata: 'fold' }))).toEqual(
+        folds(await store.readStream(one)),
+      );
     });
 
     it('lets exactly one of many concurrent writers at the same revision land', async () => {
