@@ -7,7 +7,8 @@ import {
   type RulingSource,
 } from '../domain';
 import { MATCH_STREAM_PREFIX, type MatchRecord } from '../ledger/envelope';
-import type { EventStore } from '../ledger/event-store';
+import type { EventStore, StoredEvent } from '../ledger/event-store';
+import { scanForFold } from '../ledger/fold-scan';
 import type { Slice } from '../ledger/slices';
 import { loadMatch } from '../streams/match-stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -164,16 +165,20 @@ export async function readjudicateLedger(
   slice?: Slice,
 ): Promise<Readjudication> {
   const streams = new Set<string>();
-  let after: bigint | undefined;
-  for (;;) {
-    // Only the stream ids are read here: a fold's read, without the rest of the metadata.
-    const page = await store.readAll({ after, maxCount: PAGE, metadata: 'fold' });
-    for (const e of page) if (e.streamId.startsWith(MATCH_STREAM_PREFIX)) streams.add(e.streamId);
-    if (page.length < PAGE) break;
-    after = page[page.length - 1].position;
-    if (slice?.due()) await slice.next();
-    else if (!slice) await nextTurn();
-  }
+  const see = (e: StoredEvent) => {
+    if (e.streamId.startsWith(MATCH_STREAM_PREFIX)) streams.add(e.streamId);
+  };
+  // Only the stream ids are read here: a fold's read, without the rest of the metadata. The CLI
+  // scans with no page held; the server reads pages in slices of the long-read queue.
+  if (!slice) await scanForFold(store, see, { pageSize: PAGE });
+  else
+    for (let after: bigint | undefined; ; ) {
+      const page = await store.readAll({ after, maxCount: PAGE, metadata: 'fold' });
+      page.forEach(see);
+      if (page.length < PAGE) break;
+      after = page[page.length - 1].position;
+      if (slice.due()) await slice.next();
+    }
   const report = emptyReport();
   for (const streamId of streams) {
     if (slice?.due()) await slice.next();

@@ -60,6 +60,13 @@ export interface ReadAllOptions {
   metadata?: MetadataRead;
 }
 
+export interface FoldScanOptions {
+  // Exclusive, as ReadAllOptions.after.
+  after?: bigint;
+  // Events per turn of the event loop.
+  pageSize?: number;
+}
+
 // A live tail of the global feed: events after a position (exclusive), then new ones as they are
 // committed. Iteration ends when the subscription is closed and throws if the store drops it.
 export interface FeedSubscription extends AsyncIterable<StoredEvent> {
@@ -98,6 +105,13 @@ export interface EventStore {
   // A stream that does not exist reads as empty.
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  // Optional (SQLite): the global feed after a position, each event read for a fold and handed to
+  // `visit` as it is decoded, page by page, with no page of events held. Resolves to the last
+  // position visited. ./fold-scan.ts falls back to readAll pages without it.
+  scanAllForFold?(
+    visit: (e: StoredEvent) => void,
+    options?: FoldScanOptions,
+  ): Promise<bigint | undefined>;
   // Optional (KurrentDB's subscribeToAll). A store without it is followed by its writers'
   // catch-up, which is enough when one process owns the ledger (SQLite).
   subscribeAll?(options?: Pick<ReadAllOptions, 'after'>): FeedSubscription;

@@ -103,20 +103,46 @@ export class RowReader {
     return (...params: P) => this.decodeFold(read(params));
   }
 
+  // The same fold read, one event at a time: no page of events (nor of rows) is held, so a
+  // replay's garbage stays young. Returns how many rows were visited.
+  foldScan<P extends unknown[]>(
+    rest: string,
+  ): (visit: (e: StoredEvent) => void, ...params: P) => number {
+    const statementOf = this.statement<P, FoldRow>(rest, (l) => l.foldColumns);
+    return (visit, ...params) => {
+      const { shapeOf } = this.shapes;
+      let n = 0;
+      for (const r of statementOf().iterate(...params)) {
+        visit(this.foldEvent(r, shapeOf));
+        n++;
+      }
+      return n;
+    };
+  }
+
   private prepared<P extends unknown[], R>(
     rest: string,
     columnsOf: (layout: Layout) => string,
   ): (params: P) => R[] {
+    const statementOf = this.statement<P, R>(rest, columnsOf);
+    return (params: P) => statementOf().all(...params);
+  }
+
+  // The statement for the file's current layout, prepared again when the layout changes.
+  private statement<P extends unknown[], R>(
+    rest: string,
+    columnsOf: (layout: Layout) => string,
+  ): () => Database.Statement<P, R> {
     let statement: Database.Statement<P, R> | null = null;
     let generation = -1;
-    return (params: P) => {
+    return () => {
       this.refresh();
       if (generation !== this.layout.generation || !statement) {
         const columns = columnsOf(this.layout);
         statement = this.db.prepare<P, R>(`SELECT ${columns} FROM events ${rest}`).raw(true);
         generation = this.layout.generation;
       }
-      return statement.all(...params);
+      return statement;
     };
   }
 
@@ -192,20 +218,23 @@ export class RowReader {
     const events = new Array<StoredEvent>(rows.length);
     const { shapeOf } = this.shapes;
     for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
-      events[i] = {
-        streamId: r[1],
-        revision: r[2],
-        position: BigInt(r[0]),
-        eventId: r[3],
-        type: r[4],
-        data: this.data(r[7], r[5], r[8], shapeOf),
-        metadata: this.own.of(r[6]),
-      };
+      events[i] = this.foldEvent(rows[i], shapeOf);
       // Let go once decoded (see decode).
       (rows as unknown as null[])[i] = null;
     }
     return events;
+  }
+
+  private foldEvent(r: FoldRow, shapeOf: ShapeCache['shapeOf']): StoredEvent {
+    return {
+      streamId: r[1],
+      revision: r[2],
+      position: BigInt(r[0]),
+      eventId: r[3],
+      type: r[4],
+      data: this.data(r[7], r[5], r[8], shapeOf),
+      metadata: this.own.of(r[6]),
+    };
   }
 
   // Each row read in the codec it was written in.

@@ -7,6 +7,7 @@ import {
   type EventStore,
   type EventToAppend,
   type ExpectedRevision,
+  type FoldScanOptions,
   type HeadsSnapshot,
   type MetadataRead,
   type ReadAllOptions,
@@ -72,6 +73,11 @@ export class SqliteEventStore implements EventStore {
       all: (after: number | bigint, max: number) => StoredEvent[];
     }
   >;
+  private readonly scan: (
+    visit: (e: StoredEvent) => void,
+    after: number | bigint,
+    max: number,
+  ) => number;
   private readonly group: GroupCommit<AppendRequest, AppendResult>;
   private worker: WorkerAppender | null = null;
 
@@ -97,6 +103,7 @@ export class SqliteEventStore implements EventStore {
       all: { stream: rows.query(STREAM), all: rows.query(ALL) },
       fold: { stream: rows.foldQuery(STREAM), all: rows.foldQuery(ALL) },
     };
+    this.scan = rows.foldScan(ALL);
     if (options.appendInWorker && !options.readOnly && options.filename !== ':memory:') {
       const data = {
         filename: options.filename,
@@ -144,6 +151,20 @@ export class SqliteEventStore implements EventStore {
   readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const read = this.read[options.metadata ?? 'all'];
     return Promise.resolve(read.all(options.after ?? -1, options.maxCount ?? -1));
+  }
+
+  async scanAllForFold(
+    visit: (e: StoredEvent) => void,
+    { after, pageSize = 5000 }: FoldScanOptions = {},
+  ): Promise<bigint | undefined> {
+    let last = after;
+    const see = (e: StoredEvent) => {
+      last = e.position;
+      visit(e);
+    };
+    while (this.scan(see, last ?? -1, pageSize) === pageSize)
+      await new Promise((resolve) => setImmediate(resolve));
+    return last;
   }
 
   // Everything a writable open does to the file, in one transaction, after the checks that may

@@ -11,6 +11,7 @@ import {
 import { evolve, gameNumberOf, type MatchState } from '../../../src/domain';
 import { applyStored } from '../../../src/ledger/envelope';
 import type { MetadataRead, StoredEvent } from '../../../src/ledger/event-store';
+import { scanForFold } from '../../../src/ledger/fold-scan';
 import { legacyLines, loadLegacyLedger } from '../../support/legacy-ledger';
 
 // Every adapter must pass this suite unchanged (SQLite here, KurrentDB when a server is given).
@@ -230,6 +231,34 @@ export function eventStoreContract(
       expect(folds(await store.readStream(one, { metadata: 'fold' }))).toEqual(
         folds(await store.readStream(one)),
       );
+    });
+
+    // The fold scan (the store's own where it has one, readAll's pages otherwise) visits the feed
+    // after a position in order, once each, as a fold read gives it, and ends on its last position.
+    it('scans the feed for a fold: every event after a position once, in order, as a fold read', async () => {
+      const [a, b] = [stream(), stream()];
+      await store.append(a, [ev('A', 0), ev('A', 1)], NO_STREAM);
+      await store.append(b, [ev('B', 0), ev('B', 1), ev('B', 2)], NO_STREAM);
+      await store.append(a, [ev('A', 2)], 1);
+      const ours = (e: StoredEvent) => e.streamId === a || e.streamId === b;
+      const feed = await store.readAll({ metadata: 'fold' });
+      const end = feed[feed.length - 1].position;
+      const all = feed.filter(ours);
+      expect(all).toHaveLength(6);
+      for (const after of [undefined, all[1].position]) {
+        const seen: StoredEvent[] = [];
+        const last = await scanForFold(store, (e) => ours(e) && seen.push(e), {
+          after,
+          pageSize: 2,
+        });
+        const expected = all.filter((e) => after === undefined || e.position > after);
+        expect(seen).toEqual(expected);
+        expect(last).toBe(end);
+      }
+      // Past the end: nothing visited, and the position it started from.
+      const none: StoredEvent[] = [];
+      expect(await scanForFold(store, (e) => ours(e) && none.push(e), { after: end })).toBe(end);
+      expect(none).toEqual([]);
     });
 
     it('lets exactly one of many concurrent writers at the same revision land', async () => {
