@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { StoredEvent } from '../event-store';
-import { commandFromColumns, expandMetadata, writePathCommand } from './row-codec';
+import { CommandFields, type CommandRow } from './command-fields';
+import { expandMetadata } from './row-codec';
 import { unpackData } from './data-codec';
 import { COMMAND_FIELDS, hasCompactMetadata, hasPackedData, tableExists } from './ledger-schema';
 import { RECORD, RecordReader } from './record-codec';
@@ -51,9 +52,6 @@ type FoldRow = [
   shape: number | null,
   blob: 0 | 1,
 ];
-
-// id, JSON (or null), then the columns of COMMAND_FIELDS and the hash as hex.
-type CommandRow = [number, string | null, ...(string | null)[]];
 
 interface Layout {
   columns: string;
@@ -282,29 +280,5 @@ export class RowReader {
       max - min < 2 * ids.size ? range.all(min, max) : listed.all(JSON.stringify([...ids]));
     for (const row of found) byId.set(row[0], row);
     return new CommandFields(byId);
-  }
-}
-
-class CommandFields {
-  private readonly parsed = new Map<
-    number,
-    { fields: Record<string, unknown>; writePath: boolean }
-  >();
-
-  constructor(private readonly rows: Map<number, CommandRow>) {}
-
-  get(id: number): { fields: Record<string, unknown>; writePath: boolean } | null {
-    let command = this.parsed.get(id);
-    if (command) return command;
-    const row = this.rows.get(id);
-    if (row === undefined) return null;
-    if (row[1] === null)
-      command = { fields: commandFromColumns(row.slice(2) as (string | null)[]), writePath: true };
-    else {
-      const fields = JSON.parse(row[1]) as Record<string, unknown>;
-      command = { fields, writePath: writePathCommand(fields) };
-    }
-    this.parsed.set(id, command);
-    return command;
   }
 }
