@@ -10,10 +10,10 @@ import { handedEntries, handedRun, type Written } from './written';
 export type { Written } from './written';
 
 const NAME = 'matches';
+// A rebuild commits batches of this size too: a batch's events, states and audit entries live
+// until its commit, and batches of thousands outlive V8's young generation whole, so a rebuild's
+// heap (and RSS) grew by the old generation's growth factor; smaller ones die young, at no cost.
 const BATCH = 500;
-// A rebuild commits larger batches: fewer transactions and fewer rewrites of each match's feature
-// rows (stats), the same results.
-const REBUILD_BATCH = 5000;
 
 export interface ProjectorOptions {
   // Wait before resubscribing after the store dropped the live subscription.
@@ -136,21 +136,20 @@ export class MatchProjector {
     return next;
   }
 
-  // From zero (a rebuild, or views emptied for one) it is a bulk load: larger batches, and the
-  // audit index's secondary indexes built once at the end.
+  // From zero (a rebuild, or views emptied for one) it is a bulk load: the audit index's
+  // secondary indexes are built once at the end.
   private async drain(written: Written[] = [], read = true): Promise<void> {
     const handed = read ? null : handedRun(written, this.readModel.checkpoint(NAME) ?? null);
     if (handed)
       return this.commit(handedEntries(handed), handed[handed.length - 1].events.at(-1)!.position);
     const bulk = this.readModel.checkpoint(NAME) === undefined;
-    const size = bulk ? REBUILD_BATCH : BATCH;
     if (bulk) this.readModel.beginBulkLoad();
     try {
       for (;;) {
         const after = this.readModel.checkpoint(NAME);
-        const batch = await this.store.readAll({ after, maxCount: size });
+        const batch = await this.store.readAll({ after, maxCount: BATCH });
         await this.apply(batch);
-        if (batch.length < size) return;
+        if (batch.length < BATCH) return;
       }
     } finally {
       if (bulk) this.readModel.endBulkLoad();
