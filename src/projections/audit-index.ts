@@ -76,6 +76,15 @@ export function toIndexRow(r: IndexCells): AuditIndexRow {
   };
 }
 
+// Row by row over a whole rebuild: no closure nor string built per event.
+const NO_METADATA: Record<string, unknown> = {};
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const ownStream = (streamId: string, matchId: string | null): boolean =>
+  matchId !== null &&
+  streamId.length === MATCH_STREAM_PREFIX.length + matchId.length &&
+  streamId.startsWith(MATCH_STREAM_PREFIX) &&
+  streamId.endsWith(matchId);
+
 export class AuditIndex {
   private readonly put: Database.Statement<Cell[]>;
   private readonly markSuperseded: Database.Statement<[number, string, number]>;
@@ -104,18 +113,16 @@ export class AuditIndex {
   add(entries: readonly ProjectedEvent[]): void {
     for (const a of entries) {
       const e = a.event;
-      const meta = (e.metadata ?? {}) as Record<string, unknown>;
-      const text = (k: string) => (typeof meta[k] === 'string' ? (meta[k] as string) : null);
-      const own = a.matchId !== null && e.streamId === `${MATCH_STREAM_PREFIX}${a.matchId}`;
+      const meta = (e.metadata ?? NO_METADATA) as Record<string, unknown>;
       this.put.run(
         positionKey(e.position),
-        own ? null : e.streamId,
+        ownStream(e.streamId, a.matchId) ? null : e.streamId,
         e.revision,
         a.matchId,
-        text('recordedBy'),
-        text('role'),
+        text(meta.recordedBy),
+        text(meta.role),
         e.type,
-        text('recordedAt'),
+        text(meta.recordedAt),
         a.gameNumber,
       );
       // A review that sets a decision aside puts back in force what that decision superseded.

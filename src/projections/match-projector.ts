@@ -10,10 +10,13 @@ import { handedEntries, handedRun, type Written } from './written';
 export type { Written } from './written';
 
 const NAME = 'matches';
+// A rebuild commits batches of this size too: a batch's events, states and audit entries live
+// until its commit, and batches of thousands outlive V8's young generation whole, so a rebuild's
+// heap (and RSS) grew by the old generation's growth factor; smaller ones die young, at no cost.
 const BATCH = 500;
-// A rebuild commits larger batches: fewer transactions and fewer rewrites of each match's feature
-// rows (stats), the same results.
-const REBUILD_BATCH = 5000;
+// A bulk load carries the states it committed last over to the next batches instead of reading
+// them back from the views (up to this many matches; any other is read back as usual).
+const CARRIED = 256;
 
 export interface ProjectorOptions {
   // Wait before resubscribing after the store dropped the live subscription.
@@ -136,21 +139,21 @@ export class MatchProjector {
     return next;
   }
 
-  // From zero (a rebuild, or views emptied for one) it is a bulk load: larger batches, and the
-  // audit index's secondary indexes built once at the end.
+  // From zero (a rebuild, or views emptied for one) it is a bulk load: the audit index's
+  // secondary indexes are built once at the end.
   private async drain(written: Written[] = [], read = true): Promise<void> {
     const handed = read ? null : handedRun(written, this.readModel.checkpoint(NAME) ?? null);
     if (handed)
       return this.commit(handedEntries(handed), handed[handed.length - 1].events.at(-1)!.position);
     const bulk = this.readModel.checkpoint(NAME) === undefined;
-    const size = bulk ? REBUILD_BATCH : BATCH;
     if (bulk) this.readModel.beginBulkLoad();
+    const carried = bulk ? new Map<string, MatchState>() : undefined;
     try {
       for (;;) {
         const after = this.readModel.checkpoint(NAME);
-        const batch = await this.store.readAll({ after, maxCount: size });
-        await this.apply(batch);
-        if (batch.length < size) return;
+        const batch = await this.store.readAll({ after, maxCount: BATCH });
+        await this.apply(batch, carried);
+        if (batch.length < BATCH) return;
       }
     } finally {
       if (bulk) this.readModel.endBulkLoad();
@@ -178,7 +181,7 @@ export class MatchProjector {
   // Idempotent under redelivery: anything at or before the checkpoint is already in the views,
   // whichever path (catch-up read or live subscription) brought it first. Events read from the
   // feed (another process's, a rebuild's) are folded here; a local write's come handed.
-  private async apply(events: StoredEvent[]): Promise<void> {
+  private async apply(events: StoredEvent[], carried?: Map<string, MatchState>): Promise<void> {
     const checkpoint = this.readModel.checkpoint(NAME);
     const fresh = checkpoint === undefined ? events : events.filter((e) => e.position > checkpoint);
     if (fresh.length === 0) return;
@@ -192,7 +195,9 @@ export class MatchProjector {
         continue;
       }
       const id = stored.streamId.slice(MATCH_STREAM_PREFIX.length);
-      const current = folded.has(id) ? folded.get(id)! : this.readModel.match(id);
+      const current = folded.has(id)
+        ? folded.get(id)!
+        : (carried?.get(id) ?? this.readModel.match(id));
       if (current !== null && stored.revision < current.version) continue;
       const applied = applyStored(current, stored, this.evolve, gameNumberOf);
       folded.set(id, applied.state);
@@ -206,6 +211,7 @@ export class MatchProjector {
       });
     }
     await this.commit(audit, fresh[fresh.length - 1].position);
+    if (carried) carry(carried, folded);
   }
 
   // Commits the entries with the match views they leave (each match's state after its last one).
@@ -240,6 +246,18 @@ export class MatchProjector {
 
   private get evolve() {
     return this.options.evolve ?? evolve;
+  }
+}
+
+// The batch's states, most recent last (a Map iterates in insertion order): the oldest go.
+function carry(carried: Map<string, MatchState>, folded: Map<string, MatchState>): void {
+  for (const [id, state] of folded) {
+    carried.delete(id);
+    carried.set(id, state);
+  }
+  for (const id of carried.keys()) {
+    if (carried.size <= CARRIED) break;
+    carried.delete(id);
   }
 }
 

@@ -26,6 +26,7 @@ import {
   STATS_TABLES,
 } from './stats-tables';
 import { clearStatTotals, installStatTotals, STATS_LAYOUT } from './stats-totals';
+import { TallyCache, type CachedTally } from './tally-cache';
 
 // The stats read model. When a batch changes a match, its rows are written again: folded on from
 // the match's tally kept in memory when the batch only adds play, else computed again from its
@@ -63,20 +64,6 @@ function writerOf(db: Database.Database): StatsWriter {
   return writer;
 }
 
-// Tallies of the matches written last, to fold a batch onto; a bounded cache (any match not in it
-// is computed from its history).
-const CACHED_MATCHES = 500;
-
-interface Cached {
-  tally: Tally;
-  filedBy: Map<string, string>;
-  // The last revision folded, and how many shot rows are written.
-  revision: number;
-  written: number;
-  scheduled: MatchScheduled['data'];
-  playedOn: string;
-}
-
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 class StatsWriter {
@@ -84,7 +71,8 @@ class StatsWriter {
   readonly histories = new Map<string, StoredEvent[]>();
   private readonly inserts: Record<string, Database.Statement>;
   private readonly deletes: Database.Statement[];
-  private readonly cache = new Map<string, Cached>();
+  // Tallies of the matches written last, to fold a batch onto.
+  private readonly cache = new TallyCache();
 
   constructor(private readonly db: Database.Database) {
     const insert = (table: string, cols: string[]) =>
@@ -125,8 +113,7 @@ class StatsWriter {
   // the state after each event as the batch carries it; otherwise computes the match again.
   update(matchId: string, events: readonly ProjectedEvent[]): void {
     const recompute = this.recomputes(matchId, events);
-    const c = this.cache.get(matchId) ?? (recompute ? undefined : this.started(matchId, events));
-    this.cache.delete(matchId);
+    const c = this.cache.take(matchId) ?? (recompute ? undefined : this.started(matchId, events));
     if (!c || recompute) return this.recompute(matchId, events);
     for (const e of events) {
       const d = e.domainEvent!;
@@ -140,8 +127,9 @@ class StatsWriter {
     c.revision = events[events.length - 1].event.revision;
     // Only what the batch changed is stored again (rows are keyed, and play only adds to them).
     const changed = c.tally.changes();
-    c.written = this.write(matchId, c.tally.result(), c.scheduled, c.playedOn, c.written, changed);
-    this.remember(matchId, c);
+    const stats = c.tally.result();
+    c.written = this.write(matchId, stats, c.scheduled, c.playedOn, c.written, changed);
+    this.cache.put(matchId, c, stats.state!.status);
   }
 
   recomputes(matchId: string, events: readonly ProjectedEvent[]): boolean {
@@ -153,7 +141,7 @@ class StatsWriter {
   }
 
   // A match the batch starts: nothing is written for it yet, its tally is new.
-  private started(matchId: string, events: readonly ProjectedEvent[]): Cached {
+  private started(matchId: string, events: readonly ProjectedEvent[]): CachedTally {
     for (const d of this.deletes) d.run(matchId);
     const first = events[0].domainEvent as MatchScheduled;
     const at = playedOn(recordOf(events[0].event, first, null, events[1]?.event));
@@ -182,11 +170,6 @@ class StatsWriter {
     this.histories.set(matchId, before);
   }
 
-  private remember(matchId: string, c: Cached): void {
-    this.cache.set(matchId, c);
-    if (this.cache.size > CACHED_MATCHES) this.cache.delete(this.cache.keys().next().value!);
-  }
-
   private recompute(matchId: string, events: readonly ProjectedEvent[]): void {
     const before = this.histories.get(matchId);
     this.histories.delete(matchId);
@@ -204,10 +187,12 @@ class StatsWriter {
     const { tally, filedBy } = tallyOfRecorded(records);
     const scheduled = first.event.data;
     const at = playedOn(first);
-    const written = this.write(matchId, tally.result(), scheduled, at, 0);
+    const stats = tally.result();
+    const written = this.write(matchId, stats, scheduled, at, 0);
     tally.changes();
     const revision = records[records.length - 1].revision;
-    this.remember(matchId, { tally, filedBy, revision, written, scheduled, playedOn: at });
+    const c = { tally, filedBy, revision, written, scheduled, playedOn: at };
+    this.cache.put(matchId, c, stats.state!.status);
   }
 
   // Writes the match's rows (the shot rows from `from` on; the game and foul rows given, else all)

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,5 +123,45 @@ describe('feature projections', () => {
     expect(seen[seen.length - 1].version).toBe(views.match(id)!.version);
     expect(errors.length).toBe(seen.length);
     off();
+  });
+});
+
+describe('feature projections in a rebuild', () => {
+  it('a rebuild failing on a batch keeps, for every reader, the batches before it (each with its checkpoint); a catch-up finishes it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-rebuild-fail-'));
+    const store = new SqliteEventStore({ filename: ':memory:' });
+    await recordSimulatedMatches(
+      store,
+      Array.from({ length: 30 }, (_, i) => i + 2),
+    );
+    const events = await store.readAll({ maxCount: 100_000 });
+    // Batches of 500: the second fails, the third follows it.
+    expect(events.length).toBeGreaterThan(1000);
+    let applies = 0;
+    let fail = true;
+    const file = join(dir, 'views.sqlite');
+    const views = new ReadModel(file, [shotCounter(1, () => fail && ++applies === 2)]);
+    const projector = new MatchProjector(store, views);
+    await expect(projector.rebuild()).rejects.toThrow('projection failed');
+    // Another connection (another process) sees the first batch committed, nothing of the second.
+    const other = new Database(file, { readonly: true });
+    const at = (name: string) =>
+      (
+        other.prepare('SELECT position FROM checkpoints WHERE projection = ?').get(name) as
+          | { position: string }
+          | undefined
+      )?.position;
+    expect(at('matches')).toBe(events[499].position.toString());
+    expect(at('shot-counter')).toBe(events[499].position.toString());
+    expect(other.prepare('SELECT COUNT(*) AS n FROM audit_events').get()).toEqual({ n: 500 });
+    other.close();
+    fail = false;
+    await projector.catchUp();
+    const reference = new ReadModel(':memory:', [shotCounter(1)]);
+    await new MatchProjector(store, reference).catchUp();
+    expect(counts(views)).toEqual(counts(reference));
+    expect(views.audit({}, undefined, 100_000)).toEqual(reference.audit({}, undefined, 100_000));
+    for (const rm of [views, reference]) rm.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -94,3 +94,39 @@ describe('match projection: rebuild equals live', () => {
     expect(ids.every((id) => live.match(id)?.status === 'COMPLETED')).toBe(true);
   });
 });
+
+// Matches played side by side, command by command in turn, so each spans many of the rebuild's
+// batches (each batch folds on from the states the one before it left).
+describe('match projection: rebuild of matches played side by side', () => {
+  it('equals the live views, whose every batch was one write', async () => {
+    const store = new SqliteEventStore({ filename: ':memory:' });
+    const live = new ReadModel(':memory:');
+    const service = new MatchCommandService(store, new MatchProjector(store, live), clock);
+    const sims = Array.from({ length: 12 }, (_, i) => 41 + i).map((seed) =>
+      simulateMatch(seed, { profile: 'WPA', breakOrder: 'ALTERNATE', matchId: `side-${seed}` }),
+    );
+    const longest = Math.max(...sims.map((s) => s.commands.length));
+    for (let i = 0; i < longest; i++)
+      for (const sim of sims) {
+        const command = sim.commands[i];
+        if (!command) continue;
+        const id = `${sim.state.id}-${i}`;
+        if (i === 0)
+          await service.schedule(
+            command as Extract<MatchCommand, { type: 'ScheduleMatch' }>,
+            ctx(id),
+          );
+        else await service.handle(sim.state.id, command, ctx(id));
+      }
+    // More than three batches of 500 events, which every match spans (played in turn).
+    expect((await store.readAll({ maxCount: 100_000 })).length).toBeGreaterThan(1500);
+    const rebuilt = new ReadModel(':memory:');
+    await new MatchProjector(store, rebuilt).rebuild();
+    for (const sim of sims) {
+      expect(rebuilt.match(sim.state.id)).toEqual(sim.state);
+      expect(rebuilt.match(sim.state.id)).toEqual(live.match(sim.state.id));
+    }
+    for (const rm of [live, rebuilt]) rm.close();
+    await store.close();
+  });
+});
