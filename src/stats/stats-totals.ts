@@ -97,8 +97,20 @@ export function installStatTotals(db: Database.Database): void {
   db.exec(TOTALS.map(totalsSchema).join('\n') + FOUL_TOTALS_SCHEMA);
 }
 
-// Emptied before the match rows, whose triggers then find nothing to update.
-export const clearStatTotals = (db: Database.Database): void =>
-  void db.exec(
+// Emptied with the rows they total, their triggers dropped meanwhile and installed again: a table
+// with a row trigger is emptied row by row, each row's trigger run; without one, in one step.
+export function clearStatTotals(db: Database.Database, emptyRows: () => void): void {
+  const triggers = db
+    .prepare<[], string>(
+      `SELECT name FROM sqlite_master WHERE type = 'trigger'
+         AND tbl_name IN ('stat_player_matches', 'stat_fouls')`,
+    )
+    .pluck()
+    .all();
+  for (const t of triggers) db.exec(`DROP TRIGGER "${t}"`);
+  db.exec(
     [...TOTALS.map((t) => t.table), ...FOUL_TOTALS].map((t) => `DELETE FROM ${t};`).join('\n'),
   );
+  emptyRows();
+  installStatTotals(db);
+}

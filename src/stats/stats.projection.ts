@@ -37,8 +37,9 @@ export const statsProjection = (): Projection => ({
   version: STATS_VERSION * 100 + STATS_LAYOUT,
   install: (db) => (installStatsTables(db), installStatTotals(db)),
   clear: (db) => {
-    clearStatTotals(db);
-    for (const t of STATS_TABLES) db.exec(`DELETE FROM ${t}`);
+    clearStatTotals(db, () => {
+      for (const t of STATS_TABLES) db.exec(`DELETE FROM ${t}`);
+    });
     writers.delete(db);
   },
   // A match computed again needs its history before the batch: read from the ledger up front.
