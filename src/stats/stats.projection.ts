@@ -52,7 +52,11 @@ export const statsProjection = (): Projection => ({
   apply: (batch: ProjectionBatch, db) => {
     const writer = writerOf(db);
     const byMatch = eventsByMatch(batch);
-    for (const matchId of batch.matches.keys()) writer.update(matchId, byMatch.get(matchId) ?? []);
+    // Every tally the batch folds onto is taken out first: a match put back may evict another
+    // match of the same batch, whose history `prepare` did not read since it was cached then.
+    const ids = [...batch.matches.keys()];
+    const taken = new Map(ids.map((id) => [id, writer.take(id)]));
+    for (const id of ids) writer.update(id, byMatch.get(id) ?? [], taken.get(id));
   },
 });
 
@@ -112,9 +116,9 @@ class StatsWriter {
   // Goes on from the cached tally (or a new one, for a batch that starts the match) when the
   // batch's events follow it and only add to the record (no correction, no allowed appeal), with
   // the state after each event as the batch carries it; otherwise computes the match again.
-  update(matchId: string, events: readonly ProjectedEvent[]): void {
-    const recompute = this.recomputes(matchId, events);
-    const c = this.cache.take(matchId) ?? (recompute ? undefined : this.started(matchId, events));
+  update(matchId: string, events: readonly ProjectedEvent[], cached?: CachedTally): void {
+    const recompute = this.recomputes(matchId, events, cached);
+    const c = cached ?? (recompute ? undefined : this.started(matchId, events));
     if (!c || recompute) return this.recompute(matchId, events);
     for (const e of events) {
       const d = e.domainEvent!;
@@ -133,9 +137,17 @@ class StatsWriter {
     this.cache.put(matchId, c, stats.state!.status);
   }
 
-  recomputes(matchId: string, events: readonly ProjectedEvent[]): boolean {
+  // Takes the match's tally out of the cache (update puts it back once its rows are written).
+  take(matchId: string): CachedTally | undefined {
+    return this.cache.take(matchId);
+  }
+
+  recomputes(
+    matchId: string,
+    events: readonly ProjectedEvent[],
+    c = this.cache.get(matchId),
+  ): boolean {
     if (events.length === 0 || events.some((e) => amends(e))) return true;
-    const c = this.cache.get(matchId);
     // A batch that starts the match (a rebuild, a new match) needs no history.
     if (!c) return !startsMatch(events[0]);
     return events[0].event.revision !== c.revision + 1;
