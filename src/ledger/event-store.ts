@@ -107,7 +107,8 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   // Optional (SQLite): the global feed after a position, each event read for a fold and handed to
   // `visit` as it is decoded, page by page, with no page of events held. Resolves to the last
-  // position visited. ./fold-scan.ts falls back to readAll pages without it.
+  // position visited. ./fold-scan.ts falls back to readAll pages without it. `visit` must not
+  // use the store (SQLite's connection is busy while a page is iterated).
   scanAllForFold?(
     visit: (e: StoredEvent) => void,
     options?: FoldScanOptions,

@@ -231,17 +231,30 @@ export class ReadModel {
     this.bulk = { events: 0, open: false };
   }
 
+  // Ends the load even when its last group fails to commit: later commits are then the live
+  // ones' own transactions again, never savepoints of an open group.
   endBulkLoad(): void {
-    this.commitBulkGroup();
-    this.bulk = null;
-    this.auditIndex.endBulkLoad();
+    try {
+      this.commitBulkGroup();
+    } finally {
+      this.bulk = null;
+      this.auditIndex.endBulkLoad();
+    }
   }
 
   // (SQLite may have rolled a failed transaction back itself: then there is nothing to commit.)
+  // A COMMIT that fails leaves the group open: it is rolled back, its batches to be replayed from
+  // the checkpoint before it, as after a stop.
   private commitBulkGroup(): void {
     if (!this.bulk?.open) return;
-    if (this.db.inTransaction) this.db.exec('COMMIT');
     this.bulk = { events: 0, open: false };
+    if (!this.db.inTransaction) return;
+    try {
+      this.db.exec('COMMIT');
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    }
   }
 
   private clearAll(): void {

@@ -164,4 +164,41 @@ describe('feature projections in a rebuild', () => {
     for (const rm of [views, reference]) rm.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it('a bulk group whose commit fails is rolled back and ends the load: later commits are their own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-bulk-commit-'));
+    const store = new SqliteEventStore({ filename: ':memory:' });
+    await recordSimulatedMatches(store, [2, 3]);
+    const events = await store.readAll({ maxCount: 100_000 });
+    const file = join(dir, 'views.sqlite');
+    const views = new ReadModel(file, [shotCounter(1)]);
+    // The group's COMMIT fails once (a full disk, another writer holding the file).
+    const db = views.database;
+    const exec = db.exec.bind(db);
+    let fail = true;
+    db.exec = ((sql: string) => {
+      if (fail && sql === 'COMMIT') {
+        fail = false;
+        throw new Error('disk full');
+      }
+      return exec(sql);
+    }) as typeof db.exec;
+    await expect(new MatchProjector(store, views).rebuild()).rejects.toThrow('disk full');
+    expect(db.inTransaction).toBe(false);
+    const other = new Database(file, { readonly: true });
+    const at = () =>
+      (
+        other.prepare("SELECT position FROM checkpoints WHERE projection = 'matches'").get() as
+          | { position: string }
+          | undefined
+      )?.position;
+    expect(at()).toBeUndefined();
+    // A catch-up replays it, committed at once for every reader: no group left open.
+    await new MatchProjector(store, views).catchUp();
+    expect(db.inTransaction).toBe(false);
+    expect(at()).toBe(events[events.length - 1].position.toString());
+    other.close();
+    views.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 });
