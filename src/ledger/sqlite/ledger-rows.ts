@@ -24,7 +24,8 @@ const columnsOf = (compact: boolean, packed: boolean) =>
 // makes a replay's reads about a quarter cheaper and spares the commands lookup.
 const foldColumnsOf = (packed: boolean) => `${COLUMNS}, ${packed ? 'shape' : 'NULL'}, ${BLOB}`;
 
-export type RawRow = [
+// The columns every read takes (COLUMNS).
+type RowHead = [
   position: number | bigint,
   streamId: string,
   revision: number,
@@ -33,6 +34,10 @@ export type RawRow = [
   // JSON or packed text, or a blob (a record's) as hex text.
   data: string,
   metadata: string,
+];
+
+export type RawRow = [
+  ...RowHead,
   command: number | null,
   prevHash: string | null,
   hash: string | null,
@@ -40,18 +45,8 @@ export type RawRow = [
   blob: 0 | 1,
 ];
 
-// A fold's row: the first seven columns of a RawRow, then the shape and the blob flag.
-type FoldRow = [
-  position: number | bigint,
-  streamId: string,
-  revision: number,
-  eventId: string,
-  type: string,
-  data: string,
-  metadata: string,
-  shape: number | null,
-  blob: 0 | 1,
-];
+// A fold's row: the head, then the shape and the blob flag.
+type FoldRow = [...RowHead, shape: number | null, blob: 0 | 1];
 
 interface Layout {
   columns: string;
