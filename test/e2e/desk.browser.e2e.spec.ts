@@ -260,7 +260,9 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
     await desk.getByLabel('Winner').selectOption('ana');
     await desk.getByLabel('How it ended').selectOption('WON');
     await desk.getByRole('button', { name: 'Record game 1' }).click();
+    // The live board can show the score before the desk's own reload says it was recorded.
     await desk.waitForSelector(`${row(other)} .score[data-score="1-0"]`);
+    await desk.waitForSelector('#status.good');
     expect(await desk.innerText('#status')).toBe('Game 1 recorded');
     expect(await desk.evaluate('window.sameDocument')).toBe(true);
     const events = await history();

@@ -21,12 +21,14 @@ function say(text, kind = '') {
   el.textContent = text;
 }
 
-// Runs a desk action, reloads, and says what happened (or why it was refused).
+// Runs a desk action, reloads, and says what happened (or why it was refused). The last
+// action's message goes at once, so it is never read as this one's.
 async function done(action) {
+  say(t('saving'));
   try {
     const message = await action;
     await reload();
-    if (message) say(message, 'good');
+    say(message ?? '', message ? 'good' : '');
   } catch (e) {
     say(e.words ?? `${e.code ?? 'ERROR'}: ${e.message}`, 'bad');
     // A stale revision: the desk shows the match as it is now, to enter again on.
