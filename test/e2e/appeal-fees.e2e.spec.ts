@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { CLOCK, type Clock } from '../../src/ledger/clock';
 import { LedgerClient, type Result } from '../support/ledger-client';
 import { bearer, removeDir, startServer, type TestServer } from '../support/server';
 
@@ -110,6 +111,13 @@ describe('appeal fees and sign-off over GraphQL', () => {
       proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
     });
 
+  // The gauge's lines on /metrics (help, type, sample).
+  async function overdueLines(): Promise<string[]> {
+    const metrics = await (await fetch(server.url.replace(/\/graphql$/, '/metrics'))).text();
+    return metrics.split('\n').filter((l) => l.includes('cue_ledger_appeals_overdue'));
+  }
+  const overdueGauge = async () => (await overdueLines()).find((l) => !l.startsWith('#'));
+
   async function cases(matchId: string): Promise<Result[]> {
     const res = await server.gql(CASES, { m: matchId });
     expect(res.errors).toBeUndefined();
@@ -130,6 +138,21 @@ describe('appeal fees and sign-off over GraphQL', () => {
         'Appeal A1 on this match is pending; the referee signs the match final once the committee has decided it',
       extensions: { code: 'APPEAL_PENDING', appealId: 'A1' },
     });
+    // Pending, it is overdue from its deadline on (the server's clock): the list and the gauge say so.
+    const deadline = await server.gql(
+      `query($m: String!) { appeals(matchId: $m) { edges { node { appeal { decisionDeadline } } } } }`,
+      { m: matchId },
+    );
+    const due = Date.parse(deadline.data!.appeals.edges[0].node.appeal.decisionDeadline);
+    expect(await overdueGauge()).toBe('cue_ledger_appeals_overdue 0');
+    const late = jest.spyOn(server.app.get<Clock>(CLOCK), 'now');
+    try {
+      late.mockReturnValue(new Date(due + 1000));
+      expect((await cases(matchId))[0]).toMatchObject({ status: 'PENDING', overdue: true });
+      expect(await overdueGauge()).toBe('cue_ledger_appeals_overdue 1');
+    } finally {
+      late.mockRestore();
+    }
     const decided = await committee.decideAppeal({
       matchId,
       appealId: 'A1',
@@ -152,11 +175,16 @@ describe('appeal fees and sign-off over GraphQL', () => {
         appeal: { fee: { amount: 25, currency: 'EUR' } },
       },
     ]);
-    // Nothing is overdue: the deadline (72 hours by default) is days away.
-    const metrics = await (await fetch(server.url.replace(/\/graphql$/, '/metrics'))).text();
-    const gauge = metrics.split('\n').filter((l) => l.includes('cue_ledger_appeals_overdue'));
+    // Decided, it is no longer counted, however late it is.
+    const gauge = await overdueLines();
     capture('/metrics', gauge);
     expect(gauge).toContain('cue_ledger_appeals_overdue 0');
+    late.mockReturnValue(new Date(due + 86_400_000));
+    try {
+      expect(await overdueGauge()).toBe('cue_ledger_appeals_overdue 0');
+    } finally {
+      late.mockRestore();
+    }
     const signed = await referee.signOffMatch({ matchId });
     expect(signed.events.map((e: Result) => e.type)).toEqual(['MatchSigned', 'MatchSignedOff']);
   });
