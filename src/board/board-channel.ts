@@ -1,22 +1,21 @@
 import type { BatchMemo, Channel, LiveItem } from '../kernel/live-channel.port';
 import type { ProjectionBatch } from '../projections/projection';
-import type { MatchRow } from '../kernel/registry/scheduled-match';
-import { onBoard, type BoardFilter, type BoardQueries } from './board-queries';
+import type { BoardFilter, MatchPlace, MatchPlaces } from '../kernel/registry/match-places.port';
 
 // A board item carries where the match is played, for the update's shape.
-export type BoardItem = LiveItem & { place: Omit<MatchRow, 'state'> };
+export type BoardItem = LiveItem & { place: MatchPlace };
 
 // The board's live list: once per committed batch, each changed match on the board with its state
 // after the batch (a shot is three events; the board wants the score after them, once). Shared
 // work (the place look-up) is memoised per batch across subscribers.
-export function boardChannel(queries: BoardQueries, filter: BoardFilter): Channel {
+export function boardChannel(places: MatchPlaces, filter: BoardFilter): Channel {
   return {
     take(batch: ProjectionBatch, memo: BatchMemo): LiveItem[] {
       const items: BoardItem[] = [];
       for (const [matchId, state] of batch.matches) {
         const key = `board:${matchId}`;
-        if (!memo.has(key)) memo.set(key, queries.place(matchId));
-        const place = memo.get(key) as ReturnType<BoardQueries['place']>;
+        if (!memo.has(key)) memo.set(key, places.place(matchId));
+        const place = memo.get(key) as MatchPlace | null;
         if (!place || !onBoard(place, filter)) continue;
         let last = null;
         for (const e of batch.events) if (e.matchId === matchId) last = e;
@@ -38,4 +37,12 @@ export function boardChannel(queries: BoardQueries, filter: BoardFilter): Channe
       return;
     },
   };
+}
+
+// Does a match placed here belong on a board with this filter?
+export function onBoard(place: MatchPlace, filter: BoardFilter): boolean {
+  return (
+    (filter.competitionId === undefined || place.competitionId === filter.competitionId) &&
+    (filter.venue === undefined || place.venue === filter.venue)
+  );
 }

@@ -8,7 +8,11 @@ import type { LiveItem } from '../kernel/live-channel.port';
 import { LiveError } from '../live/live-errors';
 import { LiveHub } from '../live/live-hub';
 import { toScheduledMatchModel } from '../registry/models/registry.models';
-import { BoardQueries, type BoardFilter } from './board-queries';
+import {
+  MATCH_PLACES,
+  type BoardFilter,
+  type MatchPlaces,
+} from '../kernel/registry/match-places.port';
 import { boardChannel, type BoardItem } from './board-channel';
 import { BoardModel, BoardUpdateModel } from './models/board.models';
 
@@ -54,7 +58,7 @@ const asUpdate = (item: LiveItem): BoardUpdateModel => ({
 @Resolver()
 export class BoardResolver {
   constructor(
-    @Inject(BoardQueries) private readonly queries: BoardQueries,
+    @Inject(MATCH_PLACES) private readonly places: MatchPlaces,
     @Inject(LiveHub) private readonly hub: LiveHub,
   ) {}
 
@@ -77,7 +81,7 @@ export class BoardResolver {
       throw new InputValidationError([
         { field: 'first', problems: [`must be a whole number from 1 to ${MAX_BOARD}`] },
       ]);
-    const b = this.queries.board(filterOf(competitionId, venue, day), first);
+    const b = this.places.board(filterOf(competitionId, venue, day), first);
     return {
       playing: b.playing.map(toScheduledMatchModel),
       upcoming: b.upcoming.map(toScheduledMatchModel),
@@ -98,7 +102,7 @@ export class BoardResolver {
     if (!ctx.live)
       throw new LiveError('BAD_USER_INPUT', 'Subscriptions are served over graphql-ws only');
     return this.hub.open(
-      boardChannel(this.queries, filterOf(competitionId, venue)),
+      boardChannel(this.places, filterOf(competitionId, venue)),
       undefined,
       ctx.live.drop,
     );

@@ -7,9 +7,11 @@ import { MatchProjector } from '../projections/match-projector';
 import { ReadModel } from '../projections/read-model';
 import { COMPETITION_APPEAL_POLICY } from '../kernel/registry/competition-appeal-policy.port';
 import { REGISTRY_COMMANDS } from '../kernel/registry/registry-commands.port';
+import { MATCH_PLACES } from '../kernel/registry/match-places.port';
 import { registryAppealPolicy } from './competition-appeal-policy';
 import { RegistryCommandService } from './registry-commands.service';
 import { RegistryQueryService } from './registry-queries.service';
+import { RegistryPlaces } from './registry-places';
 import { RegistryResolver } from './registry.resolver';
 import { RegistryRecords } from './registry-streams';
 
@@ -39,8 +41,20 @@ import { RegistryRecords } from './registry-streams';
       inject: [ReadModel],
       useFactory: (r: ReadModel) => new RegistryQueryService(r),
     },
+    // The kernel's port the board reads placed matches through.
+    {
+      provide: MATCH_PLACES,
+      inject: [ReadModel],
+      useFactory: (r: ReadModel) => new RegistryPlaces(r),
+    },
     RegistryResolver,
   ],
-  exports: [RegistryRecords, RegistryQueryService, REGISTRY_COMMANDS, COMPETITION_APPEAL_POLICY],
+  exports: [
+    RegistryRecords,
+    RegistryQueryService,
+    REGISTRY_COMMANDS,
+    COMPETITION_APPEAL_POLICY,
+    MATCH_PLACES,
+  ],
 })
 export class RegistryModule {}

@@ -2,20 +2,12 @@ import type { MatchState } from '../domain';
 import { prepared } from '../projections/prepared';
 import type { ReadModel } from '../projections/read-model';
 import type { MatchRow } from '../kernel/registry/scheduled-match';
-
-export interface BoardFilter {
-  competitionId?: string;
-  venue?: string;
-  // YYYY-MM-DD: matches scheduled that day (UTC), those in play whatever their date, and those
-  // not yet finished that have no date.
-  day?: string;
-}
-
-export interface Board {
-  playing: MatchRow[];
-  upcoming: MatchRow[];
-  finished: MatchRow[];
-}
+import type {
+  Board,
+  BoardFilter,
+  MatchPlace,
+  MatchPlaces,
+} from '../kernel/registry/match-places.port';
 
 interface PlaceRow {
   match_id: string;
@@ -29,10 +21,10 @@ interface PlaceRow {
 
 const COLUMNS = 'match_id, seq, competition_id, scheduled_at, venue, table_number, status';
 
-// A venue's or a competition's matches in three lists, each of at most `first`, read from the
-// registry's match table (where and when) and the match views (the state): one query for the
-// whole board, whatever the number of matches or their length.
-export class BoardQueries {
+// The board's reads (MATCH_PLACES): a venue's or a competition's matches in three lists, each of
+// at most `first`, read from the registry's match table (where and when) and the match views (the
+// state): one query for the whole board, whatever the number of matches or their length.
+export class RegistryPlaces implements MatchPlaces {
   constructor(private readonly readModel: ReadModel) {}
 
   board(filter: BoardFilter, first: number): Board {
@@ -68,7 +60,7 @@ export class BoardQueries {
   }
 
   // Where a match is played, for the live board's filter.
-  place(matchId: string): Omit<MatchRow, 'state'> | null {
+  place(matchId: string): MatchPlace | null {
     const r = prepared<[string], PlaceRow>(
       this.readModel.database,
       `SELECT ${COLUMNS} FROM registry_matches WHERE match_id = ?`,
@@ -82,18 +74,10 @@ export class BoardQueries {
   }
 }
 
-const placement = (r: PlaceRow): Omit<MatchRow, 'state'> => ({
+const placement = (r: PlaceRow): MatchPlace => ({
   key: r.seq,
   competitionId: r.competition_id,
   scheduledAt: r.scheduled_at,
   venue: r.venue,
   tableNumber: r.table_number,
 });
-
-// Does a match placed here belong on a board with this filter?
-export function onBoard(place: Omit<MatchRow, 'state'>, filter: BoardFilter): boolean {
-  return (
-    (filter.competitionId === undefined || place.competitionId === filter.competitionId) &&
-    (filter.venue === undefined || place.venue === filter.venue)
-  );
-}
