@@ -11,6 +11,7 @@ import {
 } from 'graphql';
 import type { NextFunction, Request, Response } from 'express';
 import depthLimit from 'graphql-depth-limit';
+import { LRUCache } from 'lru-cache';
 import {
   fieldExtensionsEstimator,
   getComplexity,
@@ -18,6 +19,7 @@ import {
   type ComplexityEstimator,
 } from 'graphql-query-complexity';
 import { openCost, type CostBudget } from '../../kernel/graphql/cost';
+import { LONG_DOCUMENT } from '../../ledger/slices';
 import { PRICE_CONTEXT, type WorkCounts } from '../../kernel/graphql/prices';
 import type { GqlContext } from '../../kernel/request-context';
 
@@ -35,13 +37,17 @@ const introspectionEstimator: ComplexityEstimator = ({ field, childComplexity })
 // WebSocket by aliasRule, which stops the validation by throwing.
 export const MAX_ALIASES = 100;
 
-function tooManyAliases(document: DocumentNode, maxAliases: number): GraphQLError | null {
+function countAliases(document: DocumentNode): number {
   let aliases = 0;
   visit(document, {
     Field: (node) => {
       if (node.alias) aliases += 1;
     },
   });
+  return aliases;
+}
+
+function aliasRefusal(aliases: number, maxAliases: number): GraphQLError | null {
   if (aliases <= maxAliases) return null;
   return new GraphQLError(
     `The operation has too many aliases: ${aliases}, the limit is ${maxAliases}`,
@@ -51,7 +57,7 @@ function tooManyAliases(document: DocumentNode, maxAliases: number): GraphQLErro
 
 export function aliasRule(maxAliases = MAX_ALIASES): ValidationRule {
   return (context: ValidationContext) => {
-    const refused = tooManyAliases(context.getDocument(), maxAliases);
+    const refused = aliasRefusal(countAliases(context.getDocument()), maxAliases);
     if (refused) throw refused;
     return {};
   };
@@ -59,18 +65,26 @@ export function aliasRule(maxAliases = MAX_ALIASES): ValidationRule {
 
 // The HTTP side: the document is parsed under the token cap (a document that does not parse is
 // left to Apollo, which answers it as usual) and refused with 400 when it has too many aliases.
+// The apps send the same few documents again and again: the count of each short text is kept, so
+// a repeated one is parsed once here (Apollo's document store spares it the second parse).
 export function aliasLimit(maxTokens: number, maxAliases = MAX_ALIASES) {
+  const counted = new LRUCache<string, number>({ max: 1000 });
+  const aliasesOf = (raw: string): number => {
+    let n = counted.get(raw);
+    if (n !== undefined) return n;
+    try {
+      n = countAliases(parse(raw, { maxTokens, noLocation: true }));
+    } catch {
+      n = 0;
+    }
+    if (raw.length <= LONG_DOCUMENT) counted.set(raw, n);
+    return n;
+  };
   return (req: Request, res: Response, next: NextFunction): void => {
     const body: unknown = req.body;
     const raw = body && typeof body === 'object' && 'query' in body ? body.query : req.query?.query;
     if (typeof raw !== 'string') return next();
-    let document: DocumentNode;
-    try {
-      document = parse(raw, { maxTokens, noLocation: true });
-    } catch {
-      return next();
-    }
-    const refused = tooManyAliases(document, maxAliases);
+    const refused = aliasRefusal(aliasesOf(raw), maxAliases);
     if (!refused) return next();
     res.status(400).json({
       errors: [{ message: refused.message, extensions: refused.extensions }],
