@@ -36,10 +36,10 @@ const CROSS_FEATURE = [
     why:
       'A Nest module imports the module of the feature that provides a kernel port it injects ' +
       '(appeals and layouts: MATCH_COMMANDS; appeals, imports, matches and exports: the registry ' +
-      "and its ports; board: the live hub and the registry's MATCH_PLACES; desk: PAGES): Nest's way of making a provider visible, " +
-      'while the code injects only the kernel token. Kept: the alternative, a global module in the ' +
-      'app re-exporting every feature module that fills a port, would hide which feature needs ' +
-      'which and make every port visible to every feature.',
+      "and its ports; board: the live hub and the registry's MATCH_PLACES; desk: PAGES): Nest's " +
+      'way of making a provider visible, while the code injects only the kernel token. Kept: the ' +
+      'alternative, a global module in the app re-exporting every feature module that fills a ' +
+      'port, would hide which feature needs which and make every port visible to every feature.',
   },
 ];
 

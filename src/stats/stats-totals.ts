@@ -86,6 +86,7 @@ const TOTALS: Totals[] = [
   { table: 'stat_player_totals', trigger: 'stat_totals', byOpponent: false },
   { table: 'stat_pair_totals', trigger: 'stat_pair_totals', byOpponent: true },
 ];
+export const TOTALS_TABLES = TOTALS.map((t) => t.table);
 
 // The tables' layout, apart from the definitions' STATS_VERSION (which every figure carries): a
 // new layout empties and rebuilds the read model without changing what a figure means.

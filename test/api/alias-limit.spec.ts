@@ -1,8 +1,16 @@
 import type { NextFunction, Request, Response } from 'express';
+import { parse } from 'graphql';
 import { aliasLimit } from '../../src/api/graphql/limits';
 
+// parse, counted.
+jest.mock('graphql', () => {
+  const actual = jest.requireActual<typeof import('graphql')>('graphql');
+  return { ...actual, parse: jest.fn(actual.parse) };
+});
+const parsed = parse as jest.MockedFunction<typeof parse>;
+
 // The HTTP alias limit keeps each short document's count: the same text sent again is judged the
-// same way (refused every time past the limit, let through every time under it).
+// same way (refused every time past the limit, let through every time under it), unparsed.
 function send(limit: ReturnType<typeof aliasLimit>, query: string) {
   let status = 0;
   let body: unknown = null;
@@ -37,10 +45,15 @@ describe('the HTTP alias limit', () => {
     expect(send(limit, aliased(30)).passed).toBe(true);
   });
 
-  it('judges a long document (not kept) the same way each time', () => {
+  it('parses a short document once however often it is sent, a long one (not kept) each time', () => {
     const limit = aliasLimit(100_000, 3);
+    parsed.mockClear();
+    for (let i = 0; i < 3; i++) expect(send(limit, aliased(2)).passed).toBe(true);
+    expect(parsed).toHaveBeenCalledTimes(1);
     const long = `${aliased(4).slice(0, -1)}${' '.repeat(5000)}}`;
+    parsed.mockClear();
     expect(send(limit, long).status).toBe(400);
     expect(send(limit, long).status).toBe(400);
+    expect(parsed).toHaveBeenCalledTimes(2);
   });
 });

@@ -179,11 +179,13 @@ describe('appeal fees and sign-off over GraphQL', () => {
     const gauge = await overdueLines();
     capture('/metrics', gauge);
     expect(gauge).toContain('cue_ledger_appeals_overdue 0');
-    late.mockReturnValue(new Date(due + 86_400_000));
+    const later = jest.spyOn(server.app.get<Clock>(CLOCK), 'now');
     try {
+      later.mockReturnValue(new Date(due + 86_400_000));
+      expect((await cases(matchId))[0]).toMatchObject({ status: 'DISMISSED', overdue: false });
       expect(await overdueGauge()).toBe('cue_ledger_appeals_overdue 0');
     } finally {
-      late.mockRestore();
+      later.mockRestore();
     }
     const signed = await referee.signOffMatch({ matchId });
     expect(signed.events.map((e: Result) => e.type)).toEqual(['MatchSigned', 'MatchSignedOff']);

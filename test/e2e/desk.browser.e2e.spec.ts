@@ -262,7 +262,7 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
     await desk.getByRole('button', { name: 'Record game 1' }).click();
     // The live board can show the score before the desk's own reload says it was recorded.
     await desk.waitForSelector(`${row(other)} .score[data-score="1-0"]`);
-    await desk.waitForSelector('#status.good');
+    await desk.waitForSelector('#status.good, #status.bad');
     expect(await desk.innerText('#status')).toBe('Game 1 recorded');
     expect(await desk.evaluate('window.sameDocument')).toBe(true);
     const events = await history();

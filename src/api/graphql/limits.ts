@@ -19,9 +19,9 @@ import {
   type ComplexityEstimator,
 } from 'graphql-query-complexity';
 import { openCost, type CostBudget } from '../../kernel/graphql/cost';
-import { LONG_DOCUMENT } from '../../ledger/slices';
 import { PRICE_CONTEXT, type WorkCounts } from '../../kernel/graphql/prices';
 import type { GqlContext } from '../../kernel/request-context';
+import { LONG_DOCUMENT } from './document-turns';
 
 // Introspection answers with the whole schema whatever is selected, so it is priced by what it
 // returns: one full introspection fits the limit, a hundred aliased copies do not.

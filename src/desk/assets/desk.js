@@ -28,7 +28,8 @@ async function done(action) {
   try {
     const message = await action;
     await reload();
-    say(message ?? '', message ? 'good' : '');
+    if (message) say(message, 'good');
+    else byId('status').className = 'visually-hidden';
   } catch (e) {
     say(e.words ?? `${e.code ?? 'ERROR'}: ${e.message}`, 'bad');
     // A stale revision: the desk shows the match as it is now, to enter again on.
