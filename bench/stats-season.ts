@@ -123,6 +123,9 @@ export async function statsSeason(): Promise<void> {
     verdict(`player's sheet latency ${at}`, ratios(last.sheet, first.sheet), (x) => x <= 1.5),
   );
   console.log(verdict(`head-to-head latency ${at}`, ratios(last.h2h, first.h2h), (x) => x <= 1.5));
+  console.log(
+    verdict(`player's sheet over two days ${at}`, ratios(last.days, first.days), (x) => x <= 1.5),
+  );
 }
 
 // Each target's p50 per run.
@@ -131,6 +134,7 @@ const emptyTimes = () => ({
   table: [] as number[],
   sheet: [] as number[],
   h2h: [] as number[],
+  days: [] as number[],
 });
 
 async function oneSeason(season: number, out: ReturnType<typeof emptyTimes>): Promise<void> {
@@ -179,12 +183,12 @@ async function oneSeason(season: number, out: ReturnType<typeof emptyTimes>): Pr
       );
     const h2h = latency(pairs);
     // A period of two days (48 matches, one an hour): read by player and date.
-    const days = latency((i) =>
+    const period = (i: number) =>
       service.playerStats(`lic-${i % PLAYERS}`, {
         from: '2026-01-02T00:00:00.000Z',
         to: '2026-01-03T23:59:59.999Z',
-      }),
-    );
+      });
+    const days = latency(period);
     const match = latency((i) => q.match(`season-${(i * 7) % season}`));
     const registry = new RegistryQueryService(rm);
     const standings = (i: number) => registry.standings(i % 2 ? 'league' : 'cup');
@@ -201,6 +205,7 @@ async function oneSeason(season: number, out: ReturnType<typeof emptyTimes>): Pr
       out.table.push(run === 0 ? table.p50 : latency(standings).p50);
       out.sheet.push(run === 0 ? sheet.p50 : latency(sheets).p50);
       out.h2h.push(run === 0 ? h2h.p50 : latency(pairs).p50);
+      out.days.push(run === 0 ? days.p50 : latency(period).p50);
     }
     console.log(`  a competition's standings (${rows} players)        ${ms(table)}`);
     rm.close();

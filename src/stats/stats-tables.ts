@@ -56,7 +56,9 @@ export function installStatsTables(db: Database.Database): void {
       count INTEGER NOT NULL,
       PRIMARY KEY (match_id, game, player, kind, rule)
     );
-    CREATE INDEX IF NOT EXISTS stat_fouls_by_player ON stat_fouls (player);
+    -- No index by player alone: a period's fouls are read match by match (the key's prefix),
+    -- and with one the planner read every foul row of the player for each match.
+    DROP INDEX IF EXISTS stat_fouls_by_player;
     CREATE TABLE IF NOT EXISTS shots (
       match_id TEXT NOT NULL,
       seq INTEGER NOT NULL,

@@ -135,6 +135,9 @@ describe("a player's sheet and head to head from the kept totals", () => {
     spy.mockRestore();
     expect(period).toHaveLength(2);
     for (const sql of period) expect(plan(sql)).toMatch(/stat_player_matches_by_date/);
+    // Each match's foul rows by the key's prefix, never every foul row of the player per match.
+    const fouls = period.find((sql) => sql.includes('stat_fouls'))!;
+    expect(plan(fouls)).toMatch(/SEARCH f USING INDEX sqlite_autoindex_stat_fouls_1 \(match_id=\?/);
     live.close();
   });
 });
