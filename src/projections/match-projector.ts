@@ -37,8 +37,6 @@ export class MatchProjector {
   // writes are projected together, in one read-model transaction.
   private queued: { written: Written[]; read: boolean; done: Promise<void> } | null = null;
   private readonly listeners = new Set<(batch: ProjectionBatch) => void>();
-  // Committed batches of a bulk load's open group: told to the listeners once the group commits.
-  private unannounced: ProjectionBatch[] = [];
   private follower: { stop: boolean; subscription?: FeedSubscription; done: Promise<void> } | null =
     null;
 
@@ -158,18 +156,8 @@ export class MatchProjector {
         if (batch.length < BATCH) return;
       }
     } finally {
-      if (bulk) this.endBulkLoad();
+      if (bulk) this.readModel.endBulkLoad();
     }
-  }
-
-  private endBulkLoad(): void {
-    try {
-      this.readModel.endBulkLoad();
-    } catch (err) {
-      this.unannounced = [];
-      throw err;
-    }
-    this.announceCommitted();
   }
 
   private async tail(follower: NonNullable<MatchProjector['follower']>): Promise<void> {
@@ -234,27 +222,12 @@ export class MatchProjector {
         changed.set(e.matchId, { state: e.state, position: e.event.position });
     const batch = { events: audit, position, matches: stateMap(changed) };
     await this.readModel.prepare(batch, this.store);
-    try {
-      this.readModel.commit(NAME, position, changed.values(), audit);
-    } catch (err) {
-      // A group whose COMMIT failed is rolled back: its batches are never told.
-      if (!this.readModel.inBulkGroup) this.unannounced = [];
-      throw err;
-    }
-    if (this.listeners.size === 0) return;
-    this.unannounced.push(batch);
-    if (!this.readModel.inBulkGroup) this.announceCommitted();
-  }
-
-  private announceCommitted(): void {
-    const batches = this.unannounced;
-    this.unannounced = [];
-    for (const batch of batches) this.announce(batch);
+    this.readModel.commit(NAME, position, changed.values(), audit);
+    this.announce(batch);
   }
 
   // Registers a listener told of every committed batch, after its commit (live updates): the read
-  // model already stands at the batch's position for every reader when it runs (in a bulk load,
-  // once the group holding the batch commits). Returns the unsubscribe.
+  // model already stands at the batch's position when it runs. Returns the unsubscribe.
   onCommitted(listener: (batch: ProjectionBatch) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

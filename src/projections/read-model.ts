@@ -233,11 +233,6 @@ export class ReadModel {
     this.bulk = { events: 0, open: false };
   }
 
-  // True while a bulk load's group holds batches not yet committed for other readers.
-  get inBulkGroup(): boolean {
-    return this.bulk?.open === true;
-  }
-
   // Ends the load even when its last group fails to commit: later commits are then the live
   // ones' own transactions again, never savepoints of an open group.
   endBulkLoad(): void {
