@@ -61,13 +61,18 @@ function applyBatch(batch: ProjectionBatch, db: Database.Database): void {
     const d = e.domainEvent;
     if (d) applyEvent(e, d, db);
   }
+  // Most batches are shots that change none of these: the row, its indexes and the standings'
+  // triggers are then left alone.
   const result = stmt(
     db,
-    `UPDATE registry_matches SET status = ?, winner = ?, games_a = ?, games_b = ? WHERE match_id = ?`,
+    `UPDATE registry_matches SET status = @status, winner = @winner, games_a = @a, games_b = @b
+     WHERE match_id = @id
+       AND (status IS NOT @status OR winner IS NOT @winner OR games_a IS NOT @a OR games_b IS NOT @b)`,
   );
   for (const [id, state] of batch.matches) {
     const [a, b] = gamesWon(state);
-    result.run(state.status, state.status === 'COMPLETED' ? state.winner : null, a, b, id);
+    const winner = state.status === 'COMPLETED' ? state.winner : null;
+    result.run({ status: state.status, winner, a, b, id });
   }
 }
 
