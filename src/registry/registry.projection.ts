@@ -20,8 +20,8 @@ const TABLES = `
     table_number INTEGER, status TEXT NOT NULL, winner TEXT,
     games_a INTEGER NOT NULL DEFAULT 0, games_b INTEGER NOT NULL DEFAULT 0);
   CREATE INDEX IF NOT EXISTS registry_matches_by_competition ON registry_matches (competition_id, seq);
-  -- The board's lists (every match, a venue's or a competition's) by status in schedule order,
-  -- never the whole table.
+  -- The board's lists (every match, a venue's or a competition's) searched by status, the
+  -- finished one in its order: never the whole table.
   CREATE INDEX IF NOT EXISTS registry_matches_by_status ON registry_matches (status, seq);
   CREATE INDEX IF NOT EXISTS registry_matches_by_venue ON registry_matches (venue, status, seq);
   CREATE INDEX IF NOT EXISTS registry_matches_by_competition_status
