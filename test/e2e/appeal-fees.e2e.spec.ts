@@ -111,6 +111,16 @@ describe('appeal fees and sign-off over GraphQL', () => {
       proposal: { kind: 'AMEND_FACTS', facts: { cueBallScratched: true } },
     });
 
+  // Runs `read` with the server's clock at `ms`.
+  async function atServerTime(ms: number, read: () => Promise<void>): Promise<void> {
+    const clock = jest.spyOn(server.app.get<Clock>(CLOCK), 'now').mockReturnValue(new Date(ms));
+    try {
+      await read();
+    } finally {
+      clock.mockRestore();
+    }
+  }
+
   // The gauge's lines on /metrics (help, type, sample).
   async function overdueLines(): Promise<string[]> {
     const metrics = await (await fetch(server.url.replace(/\/graphql$/, '/metrics'))).text();
@@ -145,14 +155,10 @@ describe('appeal fees and sign-off over GraphQL', () => {
     );
     const due = Date.parse(deadline.data!.appeals.edges[0].node.appeal.decisionDeadline);
     expect(await overdueGauge()).toBe('cue_ledger_appeals_overdue 0');
-    const late = jest.spyOn(server.app.get<Clock>(CLOCK), 'now');
-    try {
-      late.mockReturnValue(new Date(due + 1000));
+    await atServerTime(due + 1000, async () => {
       expect((await cases(matchId))[0]).toMatchObject({ status: 'PENDING', overdue: true });
       expect(await overdueGauge()).toBe('cue_ledger_appeals_overdue 1');
-    } finally {
-      late.mockRestore();
-    }
+    });
     const decided = await committee.decideAppeal({
       matchId,
       appealId: 'A1',
@@ -179,14 +185,10 @@ describe('appeal fees and sign-off over GraphQL', () => {
     const gauge = await overdueLines();
     capture('/metrics', gauge);
     expect(gauge).toContain('cue_ledger_appeals_overdue 0');
-    const later = jest.spyOn(server.app.get<Clock>(CLOCK), 'now');
-    try {
-      later.mockReturnValue(new Date(due + 86_400_000));
+    await atServerTime(due + 86_400_000, async () => {
       expect((await cases(matchId))[0]).toMatchObject({ status: 'DISMISSED', overdue: false });
       expect(await overdueGauge()).toBe('cue_ledger_appeals_overdue 0');
-    } finally {
-      later.mockRestore();
-    }
+    });
     const signed = await referee.signOffMatch({ matchId });
     expect(signed.events.map((e: Result) => e.type)).toEqual(['MatchSigned', 'MatchSignedOff']);
   });
