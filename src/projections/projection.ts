@@ -42,6 +42,10 @@ export interface Projection {
   // (apply runs inside it and cannot wait for the store).
   prepare?(batch: ProjectionBatch, db: Database.Database, ledger: EventStore): Promise<void>;
   apply(batch: ProjectionBatch, db: Database.Database): void;
+  // Optional, around a replay into empty tables (before its first batch, after its last commit):
+  // work done row by row may be done once at the end. install() finishes one the process did not.
+  beginBulkLoad?(db: Database.Database): void;
+  endBulkLoad?(db: Database.Database): void;
 }
 
 // The feature projections the application runs, provided by the app (read-models.ts) to the

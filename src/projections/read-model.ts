@@ -230,6 +230,7 @@ export class ReadModel {
   // (endBulkLoad, or the next open if the process stops first), not row by row.
   beginBulkLoad(): void {
     this.auditIndex.beginBulkLoad();
+    for (const p of this.projections) p.beginBulkLoad?.(this.db);
     this.bulk = { events: 0, open: false };
   }
 
@@ -241,6 +242,7 @@ export class ReadModel {
     } finally {
       this.bulk = null;
       this.auditIndex.endBulkLoad();
+      for (const p of this.projections) p.endBulkLoad?.(this.db);
     }
   }
 

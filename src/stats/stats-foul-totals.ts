@@ -43,9 +43,28 @@ function foulTotalsSchema(table: string, byOpponent: boolean): string {
   ${trigger('UPDATE', `${retract} ${add}`)}`;
 }
 
+// The same totals summed from the rows as they are (see ./stats-totals.ts).
+function foulSums(table: string, byOpponent: boolean): string {
+  const who = byOpponent ? ['player', 'opponent'] : ['player'];
+  const key = [...who, ...DIMS, 'kind', 'rule'];
+  return `DELETE FROM ${table};
+  INSERT INTO ${table} (${key.join(', ')}, entries, count)
+  SELECT ${who.map((c) => `m.${c}`).join(', ')}, m.discipline, m.rule_profile,
+    COALESCE(m.competition_id, ''), f.kind, f.rule, COUNT(*), SUM(f.count)
+  FROM stat_fouls f JOIN stat_player_matches m ON m.match_id = f.match_id AND m.player = f.player
+  GROUP BY ${key.map((_, i) => i + 1).join(', ')};`;
+}
+
 export const FOUL_TOTALS = ['stat_foul_totals', 'stat_pair_foul_totals'];
 
 export const FOUL_TOTALS_SCHEMA = [
   foulTotalsSchema('stat_foul_totals', false),
   foulTotalsSchema('stat_pair_foul_totals', true),
 ].join('\n');
+
+export const FOUL_TOTALS_SUMS = [
+  foulSums('stat_foul_totals', false),
+  foulSums('stat_pair_foul_totals', true),
+].join('\n');
+
+export const FOUL_TOTALS_TRIGGERS = 3 * FOUL_TOTALS.length;

@@ -1,14 +1,15 @@
 import type Database from 'better-sqlite3';
 import { MAX_COUNTERS, STAT_COUNTERS } from '../domain/stats';
 import { column } from './stats-tables';
-import { FOUL_TOTALS, FOUL_TOTALS_SCHEMA } from './stats-foul-totals';
+import { FOUL_TOTALS_SCHEMA, FOUL_TOTALS_SUMS, FOUL_TOTALS_TRIGGERS } from './stats-foul-totals';
 
 // Each player's totals per discipline, rule profile and competition (`stat_player_totals`), and
 // the same per opponent too (`stat_pair_totals`): the sum of their match rows (maxima for
 // MAX_COUNTERS), kept by triggers on `stat_player_matches`, so a leaderboard, the CSV export or a
 // player's sheet that filters by none but those (and the opponent) reads a few rows per player,
 // whatever the season's size. A match without a competition is kept under '' (no competition id
-// is empty).
+// is empty). A replay into empty tables drops the triggers and sums the totals once at the end
+// (a file found without them, as after a replay that stopped, has its totals summed on open).
 
 const SUMS = STAT_COUNTERS.filter((c) => !MAX_COUNTERS.includes(c)).map(column);
 const MAXES = MAX_COUNTERS.map(column);
@@ -93,25 +94,51 @@ export const TOTALS_TABLES = TOTALS.map((t) => t.table);
 // Layout 2: the player totals. Layout 3: the pair totals and the foul totals.
 export const STATS_LAYOUT = 3;
 
-// Created after the stats tables (./stats-tables.ts).
-export function installStatTotals(db: Database.Database): void {
-  db.exec(TOTALS.map(totalsSchema).join('\n') + FOUL_TOTALS_SCHEMA);
+// The totals summed from the rows as they are: what the triggers keep, all at once.
+function sumsOf({ table, byOpponent }: Totals): string {
+  const who = byOpponent ? ['player', 'opponent'] : ['player'];
+  const group = [...who, 'discipline', 'rule_profile', 'competition_key'];
+  return `DELETE FROM ${table};
+  INSERT INTO ${table} (${[...group, 'player_name', 'matches', ...COUNTERS].join(', ')})
+  SELECT ${who.join(', ')}, discipline, rule_profile, COALESCE(competition_id, ''),
+    MAX(player_name), COUNT(*), ${[...SUMS.map((c) => `SUM(${c})`), ...MAXES.map((c) => `MAX(${c})`)].join(', ')}
+  FROM stat_player_matches GROUP BY ${group.map((_, i) => i + 1).join(', ')};`;
 }
 
-// Emptied with the rows they total, their triggers dropped meanwhile and installed again: a table
-// with a row trigger is emptied row by row, each row's trigger run; without one, in one step.
-export function clearStatTotals(db: Database.Database, emptyRows: () => void): void {
-  const triggers = db
+const TRIGGERS_PER_TABLE = 4;
+
+function triggersOf(db: Database.Database): string[] {
+  return db
     .prepare<[], string>(
       `SELECT name FROM sqlite_master WHERE type = 'trigger'
          AND tbl_name IN ('stat_player_matches', 'stat_fouls')`,
     )
     .pluck()
     .all();
-  for (const t of triggers) db.exec(`DROP TRIGGER "${t}"`);
-  db.exec(
-    [...TOTALS.map((t) => t.table), ...FOUL_TOTALS].map((t) => `DELETE FROM ${t};`).join('\n'),
-  );
+}
+
+// Created after the stats tables (./stats-tables.ts). Without all of their triggers the totals
+// are not kept: they are summed from the rows, in the same transaction as the triggers' return.
+export function installStatTotals(db: Database.Database): void {
+  db.transaction(() => {
+    const kept =
+      triggersOf(db).length === TRIGGERS_PER_TABLE * TOTALS.length + FOUL_TOTALS_TRIGGERS;
+    db.exec(TOTALS.map(totalsSchema).join('\n') + FOUL_TOTALS_SCHEMA);
+    if (!kept) db.exec(TOTALS.map(sumsOf).join('\n') + FOUL_TOTALS_SUMS);
+  })();
+}
+
+// For a replay into empty tables: a row trigger per match row costs more than one sum at the end
+// (installStatTotals, at the end of the replay or at the next open).
+export function suspendStatTotals(db: Database.Database): void {
+  for (const t of triggersOf(db)) db.exec(`DROP TRIGGER "${t}"`);
+}
+
+// Emptied with the rows they total, their triggers dropped meanwhile: a table with a row trigger
+// is emptied row by row, each row's trigger run; without one, in one step. Installed again over
+// the empty rows, the totals are summed to none.
+export function clearStatTotals(db: Database.Database, emptyRows: () => void): void {
+  suspendStatTotals(db);
   emptyRows();
   installStatTotals(db);
 }

@@ -25,7 +25,7 @@ import {
   shotValues,
   STATS_TABLES,
 } from './stats-tables';
-import { clearStatTotals, installStatTotals, STATS_LAYOUT } from './stats-totals';
+import * as totals from './stats-totals';
 import { TallyCache, type CachedTally } from './tally-cache';
 
 // The stats read model. When a batch changes a match, its rows are written again: folded on from
@@ -34,10 +34,12 @@ import { TallyCache, type CachedTally } from './tally-cache';
 // correction or an allowed appeal leaves exactly the rows the amended history would have produced.
 export const statsProjection = (): Projection => ({
   name: 'stats',
-  version: STATS_VERSION * 100 + STATS_LAYOUT,
-  install: (db) => (installStatsTables(db), installStatTotals(db)),
+  version: STATS_VERSION * 100 + totals.STATS_LAYOUT,
+  install: (db) => (installStatsTables(db), totals.installStatTotals(db)),
+  beginBulkLoad: totals.suspendStatTotals,
+  endBulkLoad: totals.installStatTotals,
   clear: (db) => {
-    clearStatTotals(db, () => {
+    totals.clearStatTotals(db, () => {
       for (const t of STATS_TABLES) db.exec(`DELETE FROM ${t}`);
     });
     writers.delete(db);

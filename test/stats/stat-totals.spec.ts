@@ -1,3 +1,7 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { STAT_COUNTERS, STAT_RATIOS } from '../../src/domain/stats';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';
@@ -54,5 +58,40 @@ describe('stats totals kept by the projection', () => {
       expect(q.allPlayers(f, 0)).toEqual(q.allPlayers(scratch, 0));
     }
     for (const rm of [live, rebuilt]) rm.close();
+  });
+
+  it('are summed once at the end of a replay, and at the next open after a replay that stopped', async () => {
+    const { store, live } = await statsSeason(12);
+    const totals = (db: Database.Database) =>
+      ['stat_player_totals', 'stat_pair_totals', 'stat_foul_totals', 'stat_pair_foul_totals'].map(
+        (t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3, 4, 5, 6`).all(),
+      );
+    const triggers = (db: Database.Database) =>
+      db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").pluck().get();
+    const expected = totals(live.database);
+    const dir = mkdtempSync(join(tmpdir(), 'cue-ledger-totals-'));
+    try {
+      const file = join(dir, 'read-model.sqlite');
+      const stopped = new ReadModel(file, [statsProjection()]);
+      // The process stops after the replay's last commit, before the totals are summed.
+      jest.spyOn(stopped, 'endBulkLoad').mockImplementation(() => undefined);
+      await new MatchProjector(store, stopped).catchUp();
+      stopped.close();
+      const raw = new Database(file, { readonly: true });
+      expect(raw.prepare('SELECT count(*) FROM stat_player_matches').pluck().get()).toBe(24);
+      expect(triggers(raw)).toBe(0);
+      expect(totals(raw).flat()).toEqual([]);
+      raw.close();
+
+      const reopened = new ReadModel(file, [statsProjection()]);
+      expect(totals(reopened.database)).toEqual(expected);
+      // Kept from then on by the triggers, as the live read model's are.
+      expect(triggers(reopened.database)).toBe(triggers(live.database));
+      expect(triggers(live.database)).toBeGreaterThan(0);
+      reopened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      live.close();
+    }
   });
 });
