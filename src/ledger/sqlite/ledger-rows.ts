@@ -22,7 +22,8 @@ const columnsOf = (compact: boolean, packed: boolean) =>
   `${COLUMNS}, ${compact ? COMPACT_COLUMNS : 'NULL, NULL, NULL'}, ${packed ? 'shape' : 'NULL'}, ${BLOB}`;
 // A fold's read (metadata 'fold'): the row's own metadata only, no command and no hashes, which
 // makes a replay's reads about a quarter cheaper and spares the commands lookup.
-export const foldColumnsOf = (packed: boolean) => `${COLUMNS}, ${packed ? 'shape' : 'NULL'}, ${BLOB}`;
+export const foldColumnsOf = (packed: boolean) =>
+  `${COLUMNS}, ${packed ? 'shape' : 'NULL'}, ${BLOB}`;
 
 // The columns every read takes (COLUMNS).
 type RowHead = [
