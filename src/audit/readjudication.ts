@@ -169,7 +169,7 @@ export async function readjudicateLedger(
     if (e.streamId.startsWith(MATCH_STREAM_PREFIX)) streams.add(e.streamId);
   };
   // Only the stream ids are read here: a fold's read, without the rest of the metadata. The CLI
-  // scans with no page held; the server reads pages in slices of the long-read queue.
+  // scans with no page of events held; the server reads pages in slices of the long-read queue.
   if (!slice) await scanForFold(store, see, { pageSize: PAGE });
   else
     for (let after: bigint | undefined; ; ) {

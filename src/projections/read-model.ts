@@ -241,9 +241,25 @@ export class ReadModel {
       this.commitBulkGroup();
     } finally {
       this.bulk = null;
-      this.auditIndex.endBulkLoad();
-      for (const p of this.projections) p.endBulkLoad?.(this.db);
+      this.finishBulkLoad();
     }
+  }
+
+  // Every step runs even when one before it fails: a projection left in its load (the stats
+  // totals' triggers dropped) would stop keeping its rows until the next open.
+  private finishBulkLoad(): void {
+    const steps = [
+      () => this.auditIndex.endBulkLoad(),
+      ...this.projections.map((p) => () => p.endBulkLoad?.(this.db)),
+    ];
+    let failure: unknown = null;
+    for (const step of steps)
+      try {
+        step();
+      } catch (err) {
+        failure ??= err;
+      }
+    if (failure !== null) throw failure;
   }
 
   // (SQLite may have rolled a failed transaction back itself: then there is nothing to commit.)

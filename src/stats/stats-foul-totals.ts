@@ -66,5 +66,3 @@ export const FOUL_TOTALS_SUMS = [
   foulSums('stat_foul_totals', false),
   foulSums('stat_pair_foul_totals', true),
 ].join('\n');
-
-export const FOUL_TOTALS_TRIGGERS = 3 * FOUL_TOTALS.length;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { MAX_COUNTERS, STAT_COUNTERS } from '../domain/stats';
 import { column } from './stats-tables';
-import { FOUL_TOTALS_SCHEMA, FOUL_TOTALS_SUMS, FOUL_TOTALS_TRIGGERS } from './stats-foul-totals';
+import { FOUL_TOTALS, FOUL_TOTALS_SCHEMA, FOUL_TOTALS_SUMS } from './stats-foul-totals';
 
 // Each player's totals per discipline, rule profile and competition (`stat_player_totals`), and
 // the same per opponent too (`stat_pair_totals`): the sum of their match rows (maxima for
@@ -105,24 +105,30 @@ function sumsOf({ table, byOpponent }: Totals): string {
   FROM stat_player_matches GROUP BY ${group.map((_, i) => i + 1).join(', ')};`;
 }
 
-const TRIGGERS_PER_TABLE = 4;
+// The triggers that keep the totals, by name: a trigger another feature puts on the same tables
+// is neither counted nor dropped.
+const TRIGGERS = [
+  ...TOTALS.flatMap((t) =>
+    ['insert', 'delete', 'update', 'move'].map((on) => `${t.trigger}_${on}`),
+  ),
+  ...FOUL_TOTALS.flatMap((t) => ['insert', 'delete', 'update'].map((on) => `${t}_${on}`)),
+];
 
 function triggersOf(db: Database.Database): string[] {
   return db
-    .prepare<[], string>(
+    .prepare<[string], string>(
       `SELECT name FROM sqlite_master WHERE type = 'trigger'
-         AND tbl_name IN ('stat_player_matches', 'stat_fouls')`,
+         AND name IN (SELECT value FROM json_each(?))`,
     )
     .pluck()
-    .all();
+    .all(JSON.stringify(TRIGGERS));
 }
 
 // Created after the stats tables (./stats-tables.ts). Without all of their triggers the totals
 // are not kept: they are summed from the rows, in the same transaction as the triggers' return.
 export function installStatTotals(db: Database.Database): void {
   db.transaction(() => {
-    const kept =
-      triggersOf(db).length === TRIGGERS_PER_TABLE * TOTALS.length + FOUL_TOTALS_TRIGGERS;
+    const kept = triggersOf(db).length === TRIGGERS.length;
     db.exec(TOTALS.map(totalsSchema).join('\n') + FOUL_TOTALS_SCHEMA);
     if (!kept) db.exec(TOTALS.map(sumsOf).join('\n') + FOUL_TOTALS_SUMS);
   })();

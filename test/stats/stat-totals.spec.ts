@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STAT_COUNTERS, STAT_RATIOS } from '../../src/domain/stats';
+import { AuditIndex } from '../../src/projections/audit-index';
 import { MatchProjector } from '../../src/projections/match-projector';
 import { ReadModel } from '../../src/projections/read-model';
 import { StatsQueries, type StatsFilter } from '../../src/stats/stats-queries';
@@ -93,5 +94,21 @@ describe('stats totals kept by the projection', () => {
       rmSync(dir, { recursive: true, force: true });
       live.close();
     }
+  });
+
+  it('are kept again after a replay whose audit index failed to finish', async () => {
+    const { store, live } = await statsSeason(6);
+    const rm = new ReadModel(':memory:', [statsProjection()]);
+    jest.spyOn(AuditIndex.prototype, 'endBulkLoad').mockImplementationOnce(() => {
+      throw new Error('disk full');
+    });
+    await expect(new MatchProjector(store, rm).catchUp()).rejects.toThrow('disk full');
+    expect(fromScratch(rm)).toHaveLength(fromScratch(live).length);
+    // Kept by the triggers from then on: a row changed in place changes the totals.
+    rm.database.prepare('UPDATE stat_player_matches SET games_played = games_played + 5').run();
+    expect(
+      rm.database.prepare('SELECT * FROM stat_player_totals ORDER BY 1, 2, 3, 4').all(),
+    ).toEqual(fromScratch(rm));
+    for (const m of [rm, live]) m.close();
   });
 });
