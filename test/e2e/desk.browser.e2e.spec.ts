@@ -298,6 +298,52 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
     expect(await history()).toEqual(events);
   });
 
+  it('a tablet left on a finished match that is not signed off yet follows the desk’s next push', async () => {
+    const keeper = bearer('RECORD_KEEPER', 'rk-1');
+    const now = (
+      await server.gql(
+        `query($id: String!) { match(id: $id) { revision currentGame { breaker } } }`,
+        { id: other },
+      )
+    ).data!.match;
+    const won = await server.gql(
+      `mutation($i: RecordGameResultInput!) { recordGameResult(input: $i) { revision } }`,
+      {
+        i: {
+          commandId: randomUUID(),
+          matchId: other,
+          expectedRevision: now.revision,
+          gameNumber: 2,
+          breaker: now.currentGame.breaker,
+          winner: 'ana',
+          attestation: 'PLAYERS_SIGN_OFF',
+        },
+      },
+      keeper,
+    );
+    expect(won.errors).toBeUndefined();
+    const push = (matchId: string) =>
+      server.gql(
+        `mutation($i: PushMatchInput!) { pushMatchToTable(input: $i) { matchId } }`,
+        { i: { tableId: 't5', matchId } },
+        keeper,
+      );
+    expect((await push(other)).errors).toBeUndefined();
+    await desk.fill('#enrol-table input', 't5');
+    await desk.click('#enrol-table button[type="submit"]');
+    await desk.waitForSelector('#qr svg');
+    const link = (await desk.getAttribute('#enrol-link', 'href'))!;
+    await desk.click('#panel-close');
+    const [ctx, page] = await tablet();
+    await page.goto(link);
+    await page.waitForURL(`${origin}/table/t5`);
+    // Won 2–0, waiting for its sign-off: the tablet offers it and stays.
+    await page.waitForSelector(`body[data-state="pushed"] #match a[data-match="${other}"]`);
+    expect((await push(matchId)).errors).toBeUndefined();
+    await page.waitForURL(`${origin}/score/${matchId}?table=t5`, { timeout: 15_000 });
+    await ctx.close();
+  });
+
   it('axe-core finds nothing serious on the desk (and its enrol dialog) at 1024×768 and 390 px', async () => {
     for (const viewport of WIDTHS) {
       await desk.setViewportSize(viewport);

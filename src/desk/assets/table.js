@@ -5,33 +5,32 @@ import { languageLinks, t } from './i18n.js';
 
 // /table/<tableId>: a tablet that stays at a table shows the match the desk pushed to it and goes
 // to its console. Pushes are not ledger events, so the page asks again every few seconds (one
-// small query), until there is a match to open.
+// small query), until it leaves for a match's console.
 const tableId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const QUERY = `query($t: String!) { tablePush(tableId: $t) { matchId pushedAt
 } }`;
 const MATCH = `query($id: String!) { match(id: $id) { id status final players { name score } } }`;
 const EVERY_MS = 5000;
 
+// Resolves true when the page leaves for the console.
 async function look() {
   const push = (await gql(QUERY, { t: tableId })).tablePush;
-  if (!push) {
+  const m = push && (await gql(MATCH, { id: push.matchId })).match;
+  if (!m || m.final) {
     byId('status').textContent = t('waitingPush');
     document.body.dataset.state = 'waiting';
-    return;
-  }
-  const m = (await gql(MATCH, { id: push.matchId })).match;
-  if (m.final) {
-    byId('status').textContent = t('waitingPush');
-    document.body.dataset.state = 'waiting';
-    return;
+    replace(byId('match'));
+    return false;
   }
   const href = `/score/${encodeURIComponent(m.id)}?table=${encodeURIComponent(tableId)}`;
   byId('status').textContent = `${m.players[0].name} – ${m.players[1].name}`;
   document.body.dataset.state = 'pushed';
   replace(byId('match'), h('a', { class: 'button', href, 'data-match': m.id }, t('openMatch')));
-  // A finished match waits for the desk's next push; the console links back here.
-  if (m.status !== 'COMPLETED' && new URLSearchParams(location.search).get('stay') !== '1')
-    location.assign(href);
+  // A finished match waits for the desk's next push (still asked for); the console links back here.
+  if (m.status === 'COMPLETED' || new URLSearchParams(location.search).get('stay') === '1')
+    return false;
+  location.assign(href);
+  return true;
 }
 
 document.title = `${t('tableTitle')} ${tableId} · Cue Ledger`;
@@ -44,7 +43,7 @@ if (!c || c.tableId !== tableId) {
 } else {
   const tick = () =>
     look()
-      .catch(() => {})
-      .finally(() => document.body.dataset.state !== 'pushed' && setTimeout(tick, EVERY_MS));
+      .catch(() => false)
+      .then((left) => left || setTimeout(tick, EVERY_MS));
   tick();
 }
