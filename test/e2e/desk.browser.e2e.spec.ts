@@ -344,6 +344,29 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
     await ctx.close();
   });
 
+  it('the desk’s live list keeps to today’s matches: one scheduled for another day stays off it', async () => {
+    const schedule = async (scheduledAt?: string) =>
+      (
+        await server.gql(
+          `mutation($i: ScheduleMatchInput!) { scheduleMatch(input: $i) { matchId } }`,
+          {
+            i: {
+              commandId: randomUUID(),
+              raceTo: 2,
+              ...(scheduledAt ? { scheduledAt } : {}),
+              players: [{ id: 'ana' }, { id: 'bruno' }],
+            },
+          },
+          bearer('RECORD_KEEPER', 'rk-1'),
+        )
+      ).data!.scheduleMatch.matchId as string;
+    const past = await schedule(new Date(Date.now() - 2 * 86_400_000).toISOString());
+    const undated = await schedule();
+    // The feed comes in ledger order: once the later match is listed, the earlier one was seen.
+    await desk.waitForSelector(row(undated));
+    expect(await desk.$(row(past))).toBeNull();
+  });
+
   it('axe-core finds nothing serious on the desk (and its enrol dialog) at 1024×768 and 390 px', async () => {
     for (const viewport of WIDTHS) {
       await desk.setViewportSize(viewport);

@@ -33,6 +33,11 @@ export class BoardState {
     return true;
   }
 
+  // Takes a match off (it left the list's filter); true when it was shown.
+  drop(id) {
+    return this.items.delete(id);
+  }
+
   list(status) {
     const all = [...this.items.values()].filter((i) => i.match.status === status);
     if (status === 'IN_PLAY')

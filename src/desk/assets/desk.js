@@ -247,12 +247,20 @@ async function start() {
     api.LIVE,
     {},
     {
-      onData: (d) => board.put(d.boardUpdated.item) && renderMatches(),
+      onData: ({ boardUpdated: { item } }) =>
+        (onToday(item) ? board.put(item) : board.drop(item.match.id)) && renderMatches(),
       onState: setLive,
       // After a reconnection, what changed while away comes from the list again.
       onOpen: () => opened++ && reload().catch(() => {}),
     },
   ).catch(() => setLive('stopped'));
 }
+
+// The list's day as the server's board(day:) keeps it: scheduled today (UTC), in play whatever its
+// date, or not yet finished with no date. The live feed carries every match.
+const onToday = (i) =>
+  i.scheduledAt?.slice(0, 10) === api.today() ||
+  i.match.status === 'IN_PLAY' ||
+  (!i.scheduledAt && i.match.status !== 'COMPLETED');
 
 start();
