@@ -238,6 +238,44 @@ describeInBrowser('viewer live mode in a real browser (Chromium)', () => {
     expect(await item(ruledTwo.revision).innerText()).toContain('disputed A1');
   });
 
+  it('a game result and its correction arriving live: the replaced result is struck through', async () => {
+    const keeper = new LedgerClient(server, 'RECORD_KEEPER', 'rk-1');
+    const { matchId: id } = await new LedgerClient(server, 'ADMIN', 'admin-1').scheduleMatch({
+      raceTo: 2,
+      breakOrder: 'WINNER',
+      refereePresent: false,
+      players: [
+        { id: 'ana', name: 'Ana Sousa' },
+        { id: 'bruno', name: 'Bruno Reis' },
+      ],
+    });
+    const recorded = await keeper.recordGameResult({
+      matchId: id,
+      gameNumber: 1,
+      breaker: 'ana',
+      winner: 'ana',
+      attestation: 'PLAYERS_SIGN_OFF',
+    });
+    const result = rev(recorded, 'GameResultRecorded');
+    const p = await context.newPage();
+    watch(p);
+    await p.goto(`${origin}/matches/${id}?live=1`);
+    await shown(p, recorded.revision);
+    await liveState(p, 'connected');
+    const corrected = await keeper.correctGameResult({
+      matchId: id,
+      revision: result,
+      result: { winner: 'bruno' },
+      reason: 'Sheet misread',
+    });
+    await shown(p, corrected.revision);
+    await p.waitForSelector(`#events li.superseded:has(button[data-rev="${result}"])`);
+    expect(await p.innerText(`#events li:has(button[data-rev="${result}"])`)).toContain(
+      `→ #${rev(corrected, 'GameResultCorrected')}`,
+    );
+    await p.close();
+  });
+
   it('asked nothing of any other host, with no script error or CSP violation', () => {
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);

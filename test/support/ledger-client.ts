@@ -94,6 +94,14 @@ export class LedgerClient {
     return this.ok('assignOfficials', 'AssignOfficialsInput', input);
   }
 
+  // Results-level recording.
+  recordGameResult(input: Record<string, unknown>) {
+    return this.ok('recordGameResult', 'RecordGameResultInput', input);
+  }
+  correctGameResult(input: Record<string, unknown>) {
+    return this.ok('correctGameResult', 'CorrectGameResultInput', input);
+  }
+
   // Corrections, appeals and sign-off.
   correctShot(input: Record<string, unknown>) {
     return this.ok('correctShot', 'CorrectShotInput', input);

@@ -14,6 +14,8 @@ const RESULTS = new Set([
   'MatchSigned',
   'MatchSignedOff',
   'ShotCorrected',
+  'GameResultRecorded',
+  'GameResultCorrected',
   'RefereeRuled',
   'AppealFiled',
   'AppealEvidenceAttached',
