@@ -286,4 +286,23 @@ describeInBrowser('the scoring console in a real browser (Chromium)', () => {
     expect(await stranger.$('[data-tap="toss-ana"]')).toBeNull();
     expect(await seriousViolations(stranger)).toEqual([]);
   }, 120_000);
+
+  it('a browser set to Portuguese gets the console in Portuguese with no ?lang; ?lang=en still asks for English', async () => {
+    const matchId = await schedule('EIGHT_BALL', 'FPB');
+    const context = await browser.newContext({ viewport: TABLET, locale: 'pt-PT' });
+    contexts.push(context);
+    await enrol(context, 'SCORER', 'scorer-1', matchId);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(consoleUrl(server, matchId, '?table=t2'));
+    await page.waitForSelector('#toss');
+    expect(await page.innerText('#toss')).toContain('Sorteio ganho por Ana Sousa');
+    expect(await page.getAttribute('html', 'lang')).toBe('pt-PT');
+    // No language asked in the address: none asked on the way back to the table either.
+    expect(await page.getAttribute('a.back', 'href')).toBe('/table/t2');
+    await page.goto(consoleUrl(server, matchId, '?table=t2&lang=en'));
+    await page.waitForSelector('#toss');
+    expect(await page.innerText('#toss')).toContain('Toss won by Ana Sousa');
+    expect(await page.getAttribute('a.back', 'href')).toBe('/table/t2?lang=en');
+  });
 });

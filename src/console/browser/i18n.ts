@@ -278,8 +278,14 @@ const PT: Record<Key, string> = {
   foul_BREAK_CUE_BALL_INTERFERENCE: 'Branca parada na saída',
 };
 
+// ?lang=pt or ?lang=en, else the browser's language (as the other pages).
+const asked = new URLSearchParams(location.search).get('lang');
 export const lang: 'en' | 'pt' =
-  new URLSearchParams(location.search).get('lang') === 'pt' ? 'pt' : 'en';
+  asked === 'pt' || asked === 'en'
+    ? asked
+    : (navigator.languages ?? [navigator.language]).some((l) => /^pt\b/i.test(l ?? ''))
+      ? 'pt'
+      : 'en';
 
 export function t(key: string, vars: Record<string, string | number> = {}): string {
   const table = (lang === 'pt' ? PT : EN) as Record<string, string>;

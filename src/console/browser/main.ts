@@ -26,6 +26,8 @@ interface Credential {
 
 const matchId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const tableId = new URLSearchParams(location.search).get('table');
+// The language asked for in the address, kept on the way back to the table's page.
+const langAsked = new URLSearchParams(location.search).has('lang') ? `?lang=${lang}` : '';
 
 // The device's credential (written by /enrol): only for this match, or this match's table.
 function credential(): Credential | null {
@@ -170,7 +172,7 @@ function consoleHeader(s: Snapshot, connected: boolean) {
         : ''}
     </p>
     ${tableId
-      ? html`<a class="back" href=${`/table/${encodeURIComponent(tableId)}`}
+      ? html`<a class="back" href=${`/table/${encodeURIComponent(tableId)}${langAsked}`}
           >${t('backToTable')}</a
         >`
       : ''}

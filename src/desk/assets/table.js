@@ -22,7 +22,8 @@ async function look() {
     replace(byId('match'));
     return false;
   }
-  const href = `/score/${encodeURIComponent(m.id)}?table=${encodeURIComponent(tableId)}`;
+  const asked = new URLSearchParams(location.search).get('lang');
+  const href = `/score/${encodeURIComponent(m.id)}?table=${encodeURIComponent(tableId)}${asked ? `&lang=${encodeURIComponent(asked)}` : ''}`;
   byId('status').textContent = `${m.players[0].name} – ${m.players[1].name}`;
   document.body.dataset.state = 'pushed';
   replace(byId('match'), h('a', { class: 'button', href, 'data-match': m.id }, t('openMatch')));
