@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { LedgerEvent, MatchState } from '../../domain';
 import { fold, type ConsoleCommand } from './commands';
 import { ShotEntry } from './entry';
+import { declarerOf } from './declarer';
 import { FrozenBall, RefereePanel } from './officials';
 import { LayoutEditor } from './layout-editor';
 import { lang, t } from './i18n';
@@ -125,7 +126,7 @@ function App() {
                         submit=${submit}
                         cancel=${() => {}}
                       />
-                      <${FrozenBall} m=${m} submit=${submit} />`
+                      <${FrozenBall} m=${m} subject=${cred?.subject ?? null} submit=${submit} />`
                   : ''}
                 ${enrolled && scorer && last ? correctionEntry(m, last, submit, setCorrecting) : ''}
                 ${enrolled &&
@@ -139,7 +140,7 @@ function App() {
                   ? html`<${LayoutEditor}
                       key=${`${m.currentGame.number}:${m.currentGame.rack}:${m.currentGame.ballsOnTable.join()}`}
                       m=${m}
-                      declaredBy=${declarer(m)}
+                      declaredBy=${declarerOf(m, cred?.subject ?? null)}
                       submit=${submit}
                     />`
                   : ''}
@@ -249,12 +250,6 @@ function undoButton(s: Snapshot, setCorrecting: (on: boolean) => void) {
   >
     ${t('undo')}
   </button>`;
-}
-
-// G1.36: a referee of the match declares (this device's when it is one), else the opponent.
-function declarer(m: MatchState): string {
-  if (cred && m.officials.referees.includes(cred.subject)) return cred.subject;
-  return m.officials.referees[0] ?? m.players.find((p) => p.id !== m.currentGame!.shooter)!.id;
 }
 
 function StopBanner({ s }: { s: Snapshot }) {

@@ -4,15 +4,24 @@ import { useState } from 'preact/hooks';
 import type { MatchState, RefereeRulingKind } from '../../domain';
 import { CUSHIONS } from '../../domain';
 import type { ConsoleCommand } from './commands';
+import { declarerOf } from './declarer';
 import { t } from './i18n';
 
 // What is recorded beside the shots: a frozen ball declared before the shot (G1.36), and the
 // referee's rulings from the referee's own device.
-export function FrozenBall({ m, submit }: { m: MatchState; submit: (c: ConsoleCommand) => void }) {
+export function FrozenBall({
+  m,
+  subject,
+  submit,
+}: {
+  m: MatchState;
+  subject: string | null;
+  submit: (c: ConsoleCommand) => void;
+}) {
   const g = m.currentGame!;
   const [ball, setBall] = useState(String(g.ballsOnTable[0] ?? 1));
   const [cushion, setCushion] = useState<string>(CUSHIONS[0]);
-  const by = m.officials.referees[0] ?? m.players.find((p) => p.id !== g.shooter)!.id;
+  const by = declarerOf(m, subject);
   return html`<details class="frozen">
     <summary>${t('frozen')}</summary>
     <label
