@@ -59,6 +59,7 @@ export default tseslint.config(
           'DOMParser',
           'URLSearchParams',
           'URL',
+          'CSS',
           'localStorage',
           'sessionStorage',
           'setTimeout',

@@ -58,6 +58,21 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   const row = (id: string) => `#today tr[data-match="${id}"]`;
+  const schedule = async (scheduledAt?: string) =>
+    (
+      await server.gql(
+        `mutation($i: ScheduleMatchInput!) { scheduleMatch(input: $i) { matchId } }`,
+        {
+          i: {
+            commandId: randomUUID(),
+            raceTo: 2,
+            ...(scheduledAt ? { scheduledAt } : {}),
+            players: [{ id: 'ana' }, { id: 'bruno' }],
+          },
+        },
+        bearer('RECORD_KEEPER', 'rk-1'),
+      )
+    ).data!.scheduleMatch.matchId as string;
   // Issues a code from the desk's dialog for the match and returns the link it shows.
   const enrolFromDesk = async (id: string, role: 'SCORER' | 'REFEREE', label?: string) => {
     await desk.click(`${row(id)} [data-action="enrol"]`);
@@ -345,26 +360,34 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
   });
 
   it('the desk’s live list keeps to today’s matches: one scheduled for another day stays off it', async () => {
-    const schedule = async (scheduledAt?: string) =>
-      (
-        await server.gql(
-          `mutation($i: ScheduleMatchInput!) { scheduleMatch(input: $i) { matchId } }`,
-          {
-            i: {
-              commandId: randomUUID(),
-              raceTo: 2,
-              ...(scheduledAt ? { scheduledAt } : {}),
-              players: [{ id: 'ana' }, { id: 'bruno' }],
-            },
-          },
-          bearer('RECORD_KEEPER', 'rk-1'),
-        )
-      ).data!.scheduleMatch.matchId as string;
     const past = await schedule(new Date(Date.now() - 2 * 86_400_000).toISOString());
     const undated = await schedule();
     // The feed comes in ledger order: once the later match is listed, the earlier one was seen.
     await desk.waitForSelector(row(undated));
     expect(await desk.$(row(past))).toBeNull();
+  });
+
+  it('a row’s control keeps the keyboard focus when the list is drawn again, and gets it back after its dialog', async () => {
+    // The focused element's row and action (a function: the page's CSP refuses eval).
+    const focused = () =>
+      desk.evaluate(() => {
+        const a = document.activeElement as HTMLElement | null;
+        return `${a?.closest('tr')?.dataset.match ?? ''} ${a?.dataset.action ?? ''}`;
+      });
+    await desk.focus(`${row(matchId)} [data-action="push"]`);
+    // A match scheduled elsewhere: the live update draws the list again.
+    await desk.waitForSelector(row(await schedule()));
+    expect(await focused()).toBe(`${matchId} push`);
+    // Opened by keyboard; the list drawn again while it is open; closed: the focus is back.
+    await desk.keyboard.press('Enter');
+    await desk.waitForSelector('#push-form');
+    await desk.waitForSelector(row(await schedule()), { state: 'attached' });
+    await desk.click('#panel-close');
+    await desk.waitForFunction(
+      (id) => document.activeElement?.closest('tr')?.dataset.match === id,
+      matchId,
+    );
+    expect(await focused()).toBe(`${matchId} push`);
   });
 
   it('axe-core finds nothing serious on the desk (and its enrol dialog) at 1024×768 and 390 px', async () => {

@@ -14,6 +14,9 @@ import { clock, languageLinks, t } from './i18n.js';
 const board = new BoardState();
 let enrolments = [];
 let pushes = [];
+// The list is drawn again on every live update: the row's control last focused (by keyboard or
+// to open a dialog) is found again by its match and action, so the focus is not lost.
+let lastControl = null;
 
 function say(text, kind = '') {
   const el = byId('status');
@@ -83,7 +86,20 @@ function row(item) {
   );
 }
 
+function refocus() {
+  if (!lastControl) return;
+  const [id, action] = lastControl.map((v) => CSS.escape(v));
+  byId('today').querySelector(`tr[data-match="${id}"] [data-action="${action}"]`)?.focus();
+}
+
+function rememberControl(e) {
+  const row = e.target.closest?.('tr[data-match]');
+  lastControl =
+    row && e.target.dataset.action ? [row.dataset.match, e.target.dataset.action] : null;
+}
+
 function renderMatches() {
+  const hadFocus = byId('today').contains(document.activeElement);
   const items = [...board.items.values()].sort(
     (a, b) =>
       (a.competitionId ?? '').localeCompare(b.competitionId ?? '') ||
@@ -135,6 +151,7 @@ function renderMatches() {
         )
       : h('li', { class: 'empty' }, t('none')),
   );
+  if (hadFocus) refocus();
 }
 
 function renderDevices() {
@@ -224,6 +241,12 @@ async function start() {
   ])
     byId(id).textContent = t(key);
   byId('panel-close').onclick = forms.closePanel;
+  byId('today').addEventListener('focusin', rememberControl);
+  // A dialog gives the focus back to the control that opened it, unless the list was drawn again.
+  byId('panel').addEventListener('close', () => {
+    const a = document.activeElement;
+    if (!a || a === document.body || byId('panel').contains(a)) refocus();
+  });
   const c = deskCredential();
   if (!c) return say(t('signIn'));
   replace(
