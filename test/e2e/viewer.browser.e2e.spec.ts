@@ -176,11 +176,14 @@ describeInBrowser('frame replay viewer in a real browser (Chromium)', () => {
     expect(await explanation()).toBe(event(rec.foul).explanation);
   });
 
-  it('plays the events at the chosen pace and pauses', async () => {
+  it('plays the events at the chosen pace and pauses, from the keyboard too (the focus stays on Play)', async () => {
     await page.selectOption('#pace', '0.5');
-    await page.click('#play');
+    await page.focus('#play');
+    await page.keyboard.press('Enter');
     await shown(rec.foul + 2);
-    await page.click('#play');
+    // Play became Pause and kept the focus: a second Enter pauses.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('play');
+    await page.keyboard.press('Enter');
     const stopped = Number(await page.getAttribute('#main', 'data-shown'));
     await page.waitForTimeout(1200);
     expect(Number(await page.getAttribute('#main', 'data-shown'))).toBe(stopped);

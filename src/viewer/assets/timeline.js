@@ -129,6 +129,10 @@ export class Timeline {
         glyph,
       );
     const playing = Boolean(this.timer);
+    // Drawn again on play and pause: the control that had the focus keeps it.
+    const focused = byId('timeline-controls').contains(document.activeElement)
+      ? document.activeElement.id
+      : '';
     replace(
       byId('timeline-controls'),
       h(
@@ -187,6 +191,7 @@ export class Timeline {
       ),
       h('p', { class: 'hint' }, t('keysHint')),
     );
+    if (focused) document.getElementById(focused)?.focus();
   }
 
   jump(e) {
