@@ -58,6 +58,18 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   const row = (id: string) => `#today tr[data-match="${id}"]`;
+  // A tablet enrolled from the desk for a table, on that table's page.
+  const tableTablet = async (tableId: string): Promise<[BrowserContext, Page]> => {
+    await desk.fill('#enrol-table input', tableId);
+    await desk.click('#enrol-table button[type="submit"]');
+    await desk.waitForSelector('#qr svg');
+    const link = (await desk.getAttribute('#enrol-link', 'href'))!;
+    await desk.click('#panel-close');
+    const [ctx, page] = await tablet();
+    await page.goto(link);
+    await page.waitForURL(`${origin}/table/${tableId}`);
+    return [ctx, page];
+  };
   const schedule = async (scheduledAt?: string) =>
     (
       await server.gql(
@@ -237,14 +249,7 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
   });
 
   it('a table tablet waits at its table and opens the match the desk pushes to it', async () => {
-    await desk.fill('#enrol-table input', 't3');
-    await desk.click('#enrol-table button[type="submit"]');
-    await desk.waitForSelector('#qr svg');
-    const link = (await desk.getAttribute('#enrol-link', 'href'))!;
-    await desk.click('#panel-close');
-    const [ctx, page] = await tablet();
-    await page.goto(link);
-    await page.waitForURL(`${origin}/table/t3`);
+    const [ctx, page] = await tableTablet('t3');
     await page.waitForSelector('body[data-state="waiting"]');
     expect(await serious(page)).toEqual([]);
     await page.screenshot({ path: join(OUT, 'table-waiting.png') });
@@ -344,14 +349,7 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
         keeper,
       );
     expect((await push(other)).errors).toBeUndefined();
-    await desk.fill('#enrol-table input', 't5');
-    await desk.click('#enrol-table button[type="submit"]');
-    await desk.waitForSelector('#qr svg');
-    const link = (await desk.getAttribute('#enrol-link', 'href'))!;
-    await desk.click('#panel-close');
-    const [ctx, page] = await tablet();
-    await page.goto(link);
-    await page.waitForURL(`${origin}/table/t5`);
+    const [ctx, page] = await tableTablet('t5');
     // Won 2–0, waiting for its sign-off: the tablet offers it and stays.
     await page.waitForSelector(`body[data-state="pushed"] #match a[data-match="${other}"]`);
     expect((await push(matchId)).errors).toBeUndefined();
