@@ -350,8 +350,16 @@ describeInBrowser('the desk and device enrolment in a real browser (Chromium)', 
       );
     expect((await push(other)).errors).toBeUndefined();
     const [ctx, page] = await tableTablet('t5');
-    // Won 2–0, waiting for its sign-off: the tablet offers it and stays.
-    await page.waitForSelector(`body[data-state="pushed"] #match a[data-match="${other}"]`);
+    // Won 2–0, waiting for its sign-off: the tablet offers it and stays, still asking; the link
+    // it offers keeps the keyboard focus from one question to the next.
+    const link = `body[data-state="pushed"] #match a[data-match="${other}"]`;
+    await page.waitForSelector(link);
+    await page.focus(link);
+    await page.waitForResponse((r) => r.url().endsWith('/graphql') && r.ok(), { timeout: 15_000 });
+    await page.waitForResponse((r) => r.url().endsWith('/graphql') && r.ok(), { timeout: 15_000 });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-match'))).toBe(
+      other,
+    );
     expect((await push(matchId)).errors).toBeUndefined();
     await page.waitForURL(`${origin}/score/${matchId}?table=t5`, { timeout: 15_000 });
     await ctx.close();

@@ -12,21 +12,27 @@ const QUERY = `query($t: String!) { tablePush(tableId: $t) { matchId pushedAt
 const MATCH = `query($id: String!) { match(id: $id) { id status final players { name score } } }`;
 const EVERY_MS = 5000;
 
+// The status is a live region: a text is set only when it changes, so it is read out once.
+function show(text, state) {
+  if (byId('status').textContent !== text) byId('status').textContent = text;
+  document.body.dataset.state = state;
+}
+
 // Resolves true when the page leaves for the console.
 async function look() {
   const push = (await gql(QUERY, { t: tableId })).tablePush;
   const m = push && (await gql(MATCH, { id: push.matchId })).match;
   if (!m || m.final) {
-    byId('status').textContent = t('waitingPush');
-    document.body.dataset.state = 'waiting';
+    show(t('waitingPush'), 'waiting');
     replace(byId('match'));
     return false;
   }
   const asked = new URLSearchParams(location.search).get('lang');
   const href = `/score/${encodeURIComponent(m.id)}?table=${encodeURIComponent(tableId)}${asked ? `&lang=${encodeURIComponent(asked)}` : ''}`;
-  byId('status').textContent = `${m.players[0].name} – ${m.players[1].name}`;
-  document.body.dataset.state = 'pushed';
-  replace(byId('match'), h('a', { class: 'button', href, 'data-match': m.id }, t('openMatch')));
+  show(`${m.players[0].name} – ${m.players[1].name}`, 'pushed');
+  // Drawn once per match: asked again every few seconds, the link keeps its place and focus.
+  if (byId('match').querySelector('a')?.dataset.match !== m.id)
+    replace(byId('match'), h('a', { class: 'button', href, 'data-match': m.id }, t('openMatch')));
   // A finished match waits for the desk's next push (still asked for); the console links back here.
   if (m.status === 'COMPLETED' || new URLSearchParams(location.search).get('stay') === '1')
     return false;
